@@ -1,0 +1,183 @@
+"""Actions: frozen values with a short, stable text form (the record notation).
+
+A die action names the die it uses by its rolled value (``die``) and what it does; the value
+it is used as follows from the target (the depot number, the space's die number, the goods
+colour), and the rules compute the workers that costs. ``die == 0`` is a die of any value
+(a castle's bonus action); ``die == -1`` means no die (a building's effect).
+
+Notation, one line per action::
+
+    take bank 5 d3            take a bank from depot 5 with the die showing 3
+    take bank 5 d3 drop ship  ... discarding a stored ship first (storage full)
+    place ship e3 d2          place a stored ship on space e3 with the die showing 2
+    sell 4 d4                 sell all goods of colour 4 with the die showing 4
+    workers d5                take workers with the die showing 5
+    buy pig3                  buy the 3-pig tile from the black depot
+    goods 3 1,4               a ship takes goods 1 and 4 from depot 3
+    castle d4                 put the start castle on d4 (advanced set-up)
+    decline                   decline an optional effect
+    end                       end the turn
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from burgundy.components import tile_name
+from burgundy.geometry import SPACE_NAMES
+
+NO_DIE: int = -1
+"""``die`` of an action that uses no die (a building's effect)."""
+ANY_DIE: int = 0
+"""``die`` of an action that uses a die of any value (a castle's bonus)."""
+
+
+def _die_text(die: int) -> str:
+    if die == NO_DIE:
+        return ""
+    return " d*" if die == ANY_DIE else f" d{die}"
+
+
+def _drop_text(discard: int) -> str:
+    return "" if discard < 0 else f" drop {tile_name(discard)}"
+
+
+@attrs.frozen(slots=True)
+class Action:
+    """Base class of all actions."""
+
+
+@attrs.frozen(slots=True)
+class TakeTile(Action):
+    """Take a hex from a numbered depot into storage.
+
+    Attributes:
+        die: Rolled value of the die used (0: any value; -1: no die, a building's effect).
+        depot: The depot (1-6); with a die it is the value the die is used as.
+        tile: Tile code taken.
+        discard: Stored tile code discarded first because storage is full, or -1.
+    """
+
+    die: int
+    depot: int
+    tile: int
+    discard: int = -1
+
+    def __str__(self) -> str:
+        return f"take {tile_name(self.tile)} {self.depot}{_die_text(self.die)}{_drop_text(self.discard)}"
+
+
+@attrs.frozen(slots=True)
+class PlaceTile(Action):
+    """Place a stored hex on an empty duchy space.
+
+    Attributes:
+        die: Rolled value of the die used (0: any value; -1: no die, the town hall).
+        tile: Tile code placed.
+        space: Duchy space index; its die number is the value the die is used as.
+    """
+
+    die: int
+    tile: int
+    space: int
+
+    def __str__(self) -> str:
+        return f"place {tile_name(self.tile)} {SPACE_NAMES[self.space]}{_die_text(self.die)}"
+
+
+@attrs.frozen(slots=True)
+class SellGoods(Action):
+    """Sell all goods of one colour.
+
+    Attributes:
+        die: Rolled value of the die used (0: any value; -1: no die, the warehouse).
+        goods: The goods colour (1-6), the value the die is used as.
+    """
+
+    die: int
+    goods: int
+
+    def __str__(self) -> str:
+        return f"sell {self.goods}{_die_text(self.die)}"
+
+
+@attrs.frozen(slots=True)
+class TakeWorkers(Action):
+    """Take workers; the die's value does not matter.
+
+    Attributes:
+        die: Rolled value of the die used (0: any value).
+    """
+
+    die: int
+
+    def __str__(self) -> str:
+        return f"workers{_die_text(self.die)}"
+
+
+@attrs.frozen(slots=True)
+class BuyTile(Action):
+    """The once-per-turn purchase of a hex from the black depot.
+
+    Attributes:
+        tile: Tile code bought.
+        discard: Stored tile code discarded first because storage is full, or -1.
+    """
+
+    tile: int
+    discard: int = -1
+
+    def __str__(self) -> str:
+        return f"buy {tile_name(self.tile)}{_drop_text(self.discard)}"
+
+
+@attrs.frozen(slots=True)
+class TakeGoods(Action):
+    """A ship's goods: take these colours from one depot.
+
+    Attributes:
+        depot: The depot (1-6).
+        colours: The goods colours taken (sorted); all goods of each are taken.
+    """
+
+    depot: int
+    colours: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"goods {self.depot} {','.join(map(str, self.colours))}"
+
+
+@attrs.frozen(slots=True)
+class ChooseSpace(Action):
+    """Put the start castle on a castle space (advanced set-up).
+
+    Attributes:
+        space: Duchy space index.
+    """
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"castle {SPACE_NAMES[self.space]}"
+
+
+@attrs.frozen(slots=True)
+class Decline(Action):
+    """Decline an optional effect."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@attrs.frozen(slots=True)
+class EndTurn(Action):
+    """End the turn (offered once both dice are used while a purchase is still possible)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+CORE_ACTIONS: tuple[type[Action], ...] = (
+    TakeTile, PlaceTile, SellGoods, TakeWorkers, BuyTile, TakeGoods, ChooseSpace, Decline, EndTurn,
+)
+"""Every action type of the core, for serialisation."""

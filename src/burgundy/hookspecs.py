@@ -1,0 +1,286 @@
+"""The hook surface for variants (pluggy project ``burgundy``).
+
+Every hook is called **once**, when a :class:`burgundy.Ruleset` is built. A hook returns a
+plain callable (or a mapping, or ``None`` to opt out); the ruleset collects the callables into
+tuples, and the hot path (``legal_actions``, ``apply``) calls those tuples, never pluggy.
+Implementations are called in the ruleset's variant order; modifiers are folded in that order.
+
+Three kinds of callables are collected:
+
+* **modifiers** ``f(state, ..., value) -> value`` change a value the core computed (a die
+  cost, an income, a region size). The core's own rules compute the base value.
+* **event handlers** ``f(state, ...) -> State`` run after something happened and return the
+  (possibly changed) state.
+* **providers** add things: action types with their handlers, pending-decision types,
+  extra legal actions, final-scoring terms, boards.
+
+All hook names start with ``burgundy_``; :func:`burgundy.variants.Ruleset` calls
+``check_pending()`` so a misspelled hook implementation fails loudly.
+
+The contexts passed to modifiers:
+
+* ``seat`` is a seat index; ``estate`` an estate index.
+* ``use`` is a :class:`burgundy.rules.dice.DieUse`: what a die is being used for.
+* ``income`` is a :class:`burgundy.rules.income.Income` (silver, workers, vp).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from burgundy.actions import Action
+    from burgundy.geometry import Board
+    from burgundy.pending import Pending
+    from burgundy.rules.dice import DieUse
+    from burgundy.rules.income import Income
+    from burgundy.state import State
+    from burgundy.variants import PendingRule, Ruleset, VariantInfo
+
+hookspec = pluggy.HookspecMarker("burgundy")
+"""Marker for hook specifications."""
+hookimpl = pluggy.HookimplMarker("burgundy")
+"""Marker for hook implementations; plugins decorate their hooks with it."""
+
+Modifier = Callable[..., Any]
+"""A modifier: ``f(state, *context, value) -> value``."""
+Handler = Callable[..., "State"]
+"""An event handler: ``f(state, *context) -> State``."""
+
+
+# -- identity -------------------------------------------------------------------------------
+@hookspec
+def burgundy_variant() -> VariantInfo:  # type: ignore[empty-body]
+    """Describe the variant: name, requirements, options, state and action types."""
+
+
+@hookspec
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State] | None:
+    """Return a function that changes the initial state (variant state, extra chance)."""
+
+
+@hookspec
+def burgundy_boards(rules: Ruleset) -> Mapping[int, Board] | None:
+    """Return extra duchy boards by number."""
+
+
+# -- modifiers ------------------------------------------------------------------------------
+@hookspec
+def burgundy_die_cost(rules: Ruleset) -> Callable[[State, int, DieUse, int], int] | None:
+    """Modify the workers a die use costs: ``f(state, seat, use, cost) -> cost``.
+
+    The base cost is the number of ±1 steps from the die's value to the value used, going
+    round 6↔1. Knowledge #8-#12 and shield #16 change it.
+    """
+
+
+@hookspec
+def burgundy_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int] | None:
+    """Modify the hex storage capacity: ``f(state, estate, capacity) -> capacity`` (base 3)."""
+
+
+@hookspec
+def burgundy_goods_colour_limit(rules: Ruleset) -> Callable[[State, int, int], int] | None:
+    """Modify how many goods colours an estate may hold: ``f(state, estate, limit)`` (base 3)."""
+
+
+@hookspec
+def burgundy_adjacency_required(rules: Ruleset) -> Callable[[State, int, bool], bool] | None:
+    """Modify whether a placement must touch a covered space: ``f(state, estate, required)``."""
+
+
+@hookspec
+def burgundy_one_building_per_city(
+    rules: Ruleset,
+) -> Callable[[State, int, bool], bool] | None:
+    """Modify whether a city may hold each building type once: ``f(state, estate, applies)``."""
+
+
+@hookspec
+def burgundy_placement_spaces(
+    rules: Ruleset,
+) -> Callable[[State, int, int, int], int] | None:
+    """Modify the spaces a tile's colour allows: ``f(state, seat, tile, mask) -> mask``.
+
+    The base mask is the empty spaces of the tile's colour (inns and solo black tiles widen
+    it); adjacency and the building rule are applied after.
+    """
+
+
+@hookspec
+def burgundy_region_size(rules: Ruleset) -> Callable[[State, int, int, int], int] | None:
+    """Modify the size a completed region scores as: ``f(state, estate, region, size)``."""
+
+
+@hookspec
+def burgundy_pasture(rules: Ruleset) -> Callable[[State, int, int, int], int] | None:
+    """Modify which spaces count as the pasture of an animal placed on ``space``.
+
+    ``f(state, estate, space, mask) -> mask``; the base mask is the pasture region.
+    """
+
+
+@hookspec
+def burgundy_animal_score(
+    rules: Ruleset,
+) -> Callable[[State, int, int, tuple[int, ...], int], int] | None:
+    """Modify the VP of placing an animal tile.
+
+    ``f(state, seat, tile, scoring_tiles, vp) -> vp``; ``scoring_tiles`` are the codes of
+    the tiles that score (the new one last).
+    """
+
+
+@hookspec
+def burgundy_sale_income(
+    rules: Ruleset,
+) -> Callable[[State, int, int, int, Income], Income] | None:
+    """Modify what a sale earns: ``f(state, seat, goods, count, income) -> income``."""
+
+
+@hookspec
+def burgundy_take_workers_income(
+    rules: Ruleset,
+) -> Callable[[State, int, Income], Income] | None:
+    """Modify the take-workers die action's income: ``f(state, seat, income)`` (base 2)."""
+
+
+@hookspec
+def burgundy_mine_income(rules: Ruleset) -> Callable[[State, int, Income], Income] | None:
+    """Modify an estate's phase-end mine income: ``f(state, estate, income)``."""
+
+
+@hookspec
+def burgundy_bonus_tile_value(
+    rules: Ruleset,
+) -> Callable[[State, int, int, int, int], int] | None:
+    """Modify a colour bonus tile's VP: ``f(state, seat, colour, size, vp) -> vp``."""
+
+
+@hookspec
+def burgundy_turn_order_move(
+    rules: Ruleset,
+) -> Callable[[State, int, tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]] | None:
+    """Modify the turn-order track after a seat's marker moved: ``f(state, seat, track)``."""
+
+
+@hookspec
+def burgundy_legal_actions(
+    rules: Ruleset,
+) -> Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]] | None:
+    """Modify the legal actions of a decision: ``f(state, pending, actions) -> actions``.
+
+    Runs after the core and :func:`burgundy_extra_actions` built the list; use it to replace
+    a core choice (knowledge #5's two-depot ship) or remove one.
+    """
+
+
+@hookspec
+def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]] | None:
+    """Add legal actions to a decision: ``f(state, pending) -> actions``."""
+
+
+@hookspec
+def burgundy_sold_goods(
+    rules: Ruleset,
+) -> Callable[[State, int, int, int], tuple[State, int]] | None:
+    """Take sold goods before they reach the sold pile (trade routes).
+
+    ``f(state, seat, goods, count) -> (state, count_left)``; what is left goes to the pile.
+    """
+
+
+# -- providers ------------------------------------------------------------------------------
+@hookspec
+def burgundy_action_handlers(
+    rules: Ruleset,
+) -> Mapping[type[Action], Callable[[State, Action], State]] | None:
+    """Return the apply functions of the variant's own action types."""
+
+
+@hookspec
+def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule] | None:
+    """Return the rules of the variant's own pending decision or chance types."""
+
+
+@hookspec
+def burgundy_final_scoring(
+    rules: Ruleset,
+) -> Callable[[State, int], Mapping[str, int]] | None:
+    """Return a final-scoring term: ``f(state, seat) -> {term name: VP}``."""
+
+
+@hookspec
+def burgundy_winners(
+    rules: Ruleset,
+) -> Callable[[State, tuple[int, ...]], tuple[int, ...]] | None:
+    """Modify the winners the core found: ``f(state, winners) -> winners`` (team play)."""
+
+
+# -- events ---------------------------------------------------------------------------------
+@hookspec
+def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State] | None:
+    """After a hex is placed and scored: ``f(state, seat, space, tile) -> state``."""
+
+
+@hookspec
+def burgundy_on_region_complete(rules: Ruleset) -> Callable[[State, int, int], State] | None:
+    """After a region is completed and scored: ``f(state, seat, region) -> state``."""
+
+
+@hookspec
+def burgundy_on_colour_complete(rules: Ruleset) -> Callable[[State, int, int], State] | None:
+    """After every space of a colour is covered: ``f(state, seat, colour) -> state``."""
+
+
+@hookspec
+def burgundy_on_goods_sold(rules: Ruleset) -> Callable[[State, int, int, int], State] | None:
+    """After a sale: ``f(state, seat, goods, count) -> state``."""
+
+
+@hookspec
+def burgundy_on_workers_gained(rules: Ruleset) -> Callable[[State, int, int], State] | None:
+    """After an estate gains workers: ``f(state, seat, n) -> state``."""
+
+
+@hookspec
+def burgundy_on_vp_gained(rules: Ruleset) -> Callable[[State, int, int], State] | None:
+    """After a seat scores: ``f(state, seat, vp) -> state``."""
+
+
+@hookspec
+def burgundy_on_turn_start(rules: Ruleset) -> Callable[[State, int], State] | None:
+    """When a seat's turn starts: ``f(state, seat) -> state``."""
+
+
+@hookspec
+def burgundy_on_round_start(rules: Ruleset) -> Callable[[State], State] | None:
+    """When a round starts, after the dice are rolled: ``f(state) -> state``."""
+
+
+@hookspec
+def burgundy_on_phase_end(rules: Ruleset) -> Callable[[State], State] | None:
+    """At a phase end, before mine income: ``f(state) -> state``."""
+
+
+@hookspec
+def burgundy_on_game_end(rules: Ruleset) -> Callable[[State], State] | None:
+    """After the final scoring: ``f(state) -> state``."""
+
+
+MODIFIER_HOOKS: tuple[str, ...] = (
+    "die_cost", "storage_capacity", "goods_colour_limit", "adjacency_required",
+    "one_building_per_city", "placement_spaces", "region_size", "pasture", "animal_score",
+    "sale_income", "take_workers_income", "mine_income", "bonus_tile_value", "turn_order_move",
+    "legal_actions", "extra_actions", "sold_goods", "final_scoring", "winners",
+)
+"""Hooks whose callables are collected into tuples (without the ``burgundy_`` prefix)."""
+EVENT_HOOKS: tuple[str, ...] = (
+    "on_place", "on_region_complete", "on_colour_complete", "on_goods_sold",
+    "on_workers_gained", "on_vp_gained", "on_turn_start", "on_round_start", "on_phase_end",
+    "on_game_end",
+)
+"""Event hooks (without the ``burgundy_`` prefix)."""

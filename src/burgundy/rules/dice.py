@@ -1,0 +1,75 @@
+"""Dice: what a die may be used as, and what that costs in workers.
+
+Workers change a die by ±1 each, round the ring 6↔1 (rulebook: "changing a 6 to a 1 or a 1
+to a 6 also costs a worker"). The cost of using a die showing ``die`` as ``value`` is the
+shorter way round; variants change it through ``burgundy_die_cost``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from burgundy.actions import ANY_DIE, NO_DIE
+from burgundy.state import State
+
+TAKE = "take"
+"""Die use: take a hex from a numbered depot."""
+PLACE = "place"
+"""Die use: place a hex."""
+SELL = "sell"
+"""Die use: sell goods."""
+WORKERS = "workers"
+"""Die use: take workers."""
+
+
+@attrs.frozen(slots=True)
+class DieUse:
+    """What a die is being used for, passed to ``burgundy_die_cost`` modifiers.
+
+    Attributes:
+        kind: ``"take"``, ``"place"``, ``"sell"`` or ``"workers"``.
+        tile: The hex placed (tile code); -1 for the other uses.
+        die: The die's rolled value (0: any value, -1: no die).
+        value: The value it is used as.
+    """
+
+    kind: str
+    tile: int
+    die: int
+    value: int
+
+
+def ring_steps(die: int, value: int) -> int:
+    """Return the ±1 steps from ``die`` to ``value`` going the shorter way round 1-6."""
+    d = abs(die - value)
+    return min(d, 6 - d)
+
+
+def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
+    """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
+
+    A die of any value (``die == 0``) or no die (``die == -1``) costs nothing.
+    """
+    if die == ANY_DIE or die == NO_DIE:
+        return 0
+    cost = ring_steps(die, value)
+    modifiers = state.rules.engine.die_cost
+    if modifiers:
+        use = DieUse(kind, tile, die, value)
+        for modifier in modifiers:
+            cost = modifier(state, seat, use, cost)
+    return cost
+
+
+def use_die(state: State, seat: int, die: int) -> State:
+    """Return ``state`` with one die of rolled value ``die`` removed from seat ``seat``.
+
+    A die of any value or no die removes nothing.
+    """
+    if die == ANY_DIE or die == NO_DIE:
+        return state
+    from burgundy.rules.income import set_seat
+
+    dice = list(state.seats[seat].dice)
+    dice.remove(die)
+    return set_seat(state, seat, dice=tuple(dice))

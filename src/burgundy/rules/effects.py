@@ -1,0 +1,178 @@
+"""What a placed hex does: ships, castles, buildings; mines act at phase end and knowledge
+tiles only through the knowledge variant.
+
+Effects that need a choice push a pending decision; building effects that take or sell are
+optional and are skipped when nothing can be done (R-EFFECT-OPTIONAL).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from burgundy.actions import ANY_DIE, NO_DIE, Action, TakeGoods, TakeWorkers
+from burgundy.components import BUILDING_EFFECTS, CASTLE, SHIP, TILES, Colour
+from burgundy.pending import (
+    BonusAction,
+    BuildingTake,
+    Pending,
+    ShipGoods,
+    TownHallPlace,
+    WarehouseSell,
+)
+from burgundy.rules.income import Income, gain, push, set_estate
+from burgundy.rules.place import place_actions
+from burgundy.rules.sell import sell_actions
+from burgundy.rules.take import take_actions
+from burgundy.state import State, replace
+
+BASE_GOODS_COLOURS = 3
+"""Goods colours a duchy's goods storage holds."""
+TRACK_SPACES = 7
+"""Spaces of the turn-order track (the start space and six more)."""
+
+
+def tile_effect(state: State, seat: int, space: int, tile: int) -> State:
+    """Start the effect of ``tile`` just placed on ``space`` by seat ``seat``."""
+    if tile == SHIP:
+        state = move_turn_marker(state, seat)
+        return push(state, ShipGoods(seat))
+    if tile == CASTLE:
+        return push(state, BonusAction(seat))
+    building = TILES[tile].building
+    if building is None:
+        return state
+    effect = BUILDING_EFFECTS[building]
+    if "take" in effect:
+        colours = tuple(int(Colour.from_label(c)) for c in effect["take"])  # type: ignore[attr-defined]
+        return push(state, BuildingTake(seat, colours))
+    if effect.get("sell"):
+        return push(state, WarehouseSell(seat))
+    if effect.get("place"):
+        return push(state, TownHallPlace(seat))
+    return gain(
+        state, seat,
+        Income(
+            silver=int(effect.get("silver", 0)),  # type: ignore[call-overload]
+            workers=int(effect.get("workers", 0)),  # type: ignore[call-overload]
+            vp=int(effect.get("vp", 0)),  # type: ignore[call-overload]
+        ),
+    )
+
+
+# -- ship -----------------------------------------------------------------------------------
+def move_turn_marker(state: State, seat: int) -> State:
+    """Move seat ``seat``'s turn-order marker one space on, on top of any stack there; on
+    the last space it goes on top of that stack (R-TURNORDER: effective next round)."""
+    track = [list(stack) for stack in state.track]
+    here = next(i for i, stack in enumerate(track) if seat in stack)
+    track[here].remove(seat)
+    there = min(here + 1, TRACK_SPACES - 1)
+    while len(track) <= there:
+        track.append([])
+    track[there].append(seat)
+    new_track = tuple(tuple(stack) for stack in track)
+    for modifier in state.rules.engine.turn_order_move:
+        new_track = modifier(state, seat, new_track)
+    return replace(state, track=new_track)
+
+
+def goods_colour_limit(state: State, estate: int) -> int:
+    """How many goods colours estate ``estate`` may hold (base 3)."""
+    limit = BASE_GOODS_COLOURS
+    for modifier in state.rules.engine.goods_colour_limit:
+        limit = modifier(state, estate, limit)
+    return limit
+
+
+def goods_choices(state: State, seat: int, depot: int) -> list[tuple[int, ...]]:
+    """The colour sets seat ``seat`` may take from ``depot`` under the colour limit.
+
+    Colours already held are always taken; if more new colours lie there than free slots,
+    each way of filling the free slots is a choice (R-SHIP, rulebook: Carla's ship).
+    """
+    index = state.seats[seat].estate
+    held = {c + 1 for c, n in enumerate(state.estates[index].goods) if n}
+    there = {c + 1 for c, n in enumerate(state.depot_goods[depot - 1]) if n}
+    if not there:
+        return []
+    kept = there & held
+    new = sorted(there - held)
+    free = max(goods_colour_limit(state, index) - len(held), 0)
+    if len(new) <= free:
+        picks = [tuple(new)]
+    else:
+        picks = list(combinations(new, free))
+    return [tuple(sorted(kept | set(p))) for p in picks if kept or p]
+
+
+def ship_goods_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """The ship's choices: one depot and the colours taken from it."""
+    return tuple(
+        TakeGoods(depot, colours)
+        for depot in range(1, 7)
+        for colours in goods_choices(state, item.seat, depot)
+    )
+
+
+def take_goods(state: State, seat: int, depot: int, colours: tuple[int, ...]) -> State:
+    """Move all goods of ``colours`` from ``depot`` into seat ``seat``'s goods storage."""
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    depot_goods = [list(d) for d in state.depot_goods]
+    goods = list(estate.goods)
+    for colour in colours:
+        goods[colour - 1] += depot_goods[depot - 1][colour - 1]
+        depot_goods[depot - 1][colour - 1] = 0
+    state = replace(state, depot_goods=tuple(tuple(d) for d in depot_goods))
+    return set_estate(state, index, goods=tuple(goods))
+
+
+def apply_take_goods(state: State, seat: int, action: TakeGoods) -> State:
+    """Apply a :class:`TakeGoods`."""
+    return take_goods(state, seat, action.depot, action.colours)
+
+
+# -- castle ---------------------------------------------------------------------------------
+def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
+    """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
+    die of any value): take a hex, place a hex, sell goods, take workers."""
+    from burgundy.rules.dice import TAKE, die_cost
+
+    workers = state.seat_estate(seat).workers
+    actions: list[Action] = []
+    for die in dice:
+        for depot in range(1, 7):
+            if state.depots[depot - 1] and die_cost(state, seat, TAKE, -1, die, depot) <= workers:
+                actions.extend(take_actions(state, seat, die, depot))
+    actions.extend(place_actions(state, seat, dice))
+    actions.extend(sell_actions(state, seat, dice))
+    actions.extend(TakeWorkers(die) for die in dice)
+    return actions
+
+
+def bonus_action_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """A castle's bonus: any die action with a die of any value (R-CASTLE)."""
+    return tuple(die_actions(state, item.seat, (ANY_DIE,)))
+
+
+# -- buildings ------------------------------------------------------------------------------
+def building_take_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """Carpenter's workshop, church, market: a hex of the named colours from any numbered
+    depot (never the black one) into storage."""
+    assert isinstance(item, BuildingTake)
+    may_discard = bool(state.rules.options["building_take_may_discard"])
+    return tuple(
+        action
+        for depot in range(1, 7)
+        for action in take_actions(state, item.seat, NO_DIE, depot, item.colours, may_discard)
+    )
+
+
+def warehouse_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """Warehouse: sell one kind of goods, no die needed."""
+    return tuple(sell_actions(state, item.seat, (NO_DIE,)))
+
+
+def town_hall_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """Town hall: place one more hex, any die number, colour and adjacency as usual."""
+    return tuple(place_actions(state, item.seat, (NO_DIE,), any_number=True))

@@ -1,0 +1,283 @@
+"""The compiled engine of a ruleset: hook tuples and the dispatch of the public calls.
+
+:class:`Engine` is built once per :class:`burgundy.Ruleset`. It asks every hook of the
+enabled variants once, in variant order, and keeps the answers as tuples of plain callables
+(one attribute per hook, e.g. ``engine.die_cost``) and dictionaries from action and pending
+types to their rules. ``State.legal_actions``, ``chance_outcomes`` and ``apply`` come here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from burgundy import actions as act
+from burgundy import pending as pen
+from burgundy.errors import IllegalActionError
+from burgundy.geometry import Board, boards
+from burgundy.hookspecs import EVENT_HOOKS, MODIFIER_HOOKS
+from burgundy.rules import effects, phases, scoring, setup, take, turn
+from burgundy.rules.income import pop
+from burgundy.rules.place import apply_place
+from burgundy.rules.sell import apply_sell
+from burgundy.variants import PendingRule
+
+if TYPE_CHECKING:
+    from burgundy.state import State
+    from burgundy.variants import Ruleset
+
+_DECLINE = act.Decline()
+_END = act.EndTurn()
+
+
+def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
+    board = state.rules.engine.boards[state.seat_estate(item.seat).board]
+    return tuple(act.ChooseSpace(space) for space in board.castle_spaces())
+
+
+def _apply_choose_space(state: State, seat: int, action: act.ChooseSpace) -> State:
+    return setup.place_start_castle(state, state.seats[seat].estate, action.space)
+
+
+def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
+    from burgundy.rules.dice import use_die
+    from burgundy.rules.income import Income, gain
+
+    state = use_die(state, seat, action.die)
+    income = Income(workers=2)
+    for modifier in state.rules.engine.take_workers_income:
+        income = modifier(state, seat, income)
+    return gain(state, seat, income)
+
+
+CORE_PENDING_RULES: dict[type, PendingRule] = {
+    pen.StartPlayerDraw: PendingRule(
+        outcomes=setup.start_player_outcomes, resolve=setup.resolve_start_player
+    ),
+    pen.BoardDraw: PendingRule(outcomes=setup.board_outcomes, resolve=setup.resolve_board),
+    pen.GoodsDraw: PendingRule(outcomes=setup.goods_outcomes, resolve=setup.resolve_goods),
+    pen.HexDraw: PendingRule(outcomes=setup.hex_outcomes, resolve=setup.resolve_hex),
+    pen.WhiteRoll: PendingRule(
+        outcomes=lambda s, i: tuple((v, 1 / 6) for v in range(1, 7)), resolve=phases.resolve_white
+    ),
+    pen.DiceRoll: PendingRule(
+        outcomes=lambda s, i: tuple(
+            ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
+        ),
+        resolve=phases.resolve_dice,
+    ),
+    pen.StartCastles: PendingRule(run=setup.run_start_castles),
+    pen.PhaseStart: PendingRule(run=setup.run_phase_start),
+    pen.RoundStart: PendingRule(run=phases.run_round_start),
+    pen.BeginTurns: PendingRule(run=phases.run_begin_turns),
+    pen.PhaseEnd: PendingRule(run=phases.run_phase_end),
+    pen.Turn: PendingRule(legal=turn.turn_legal),
+    pen.StartCastleChoice: PendingRule(legal=_start_castle_legal),
+    pen.ShipGoods: PendingRule(legal=effects.ship_goods_legal),
+    pen.BonusAction: PendingRule(legal=effects.bonus_action_legal),
+    pen.BuildingTake: PendingRule(legal=effects.building_take_legal, optional=True),
+    pen.WarehouseSell: PendingRule(legal=effects.warehouse_legal, optional=True),
+    pen.TownHallPlace: PendingRule(legal=effects.town_hall_legal, optional=True),
+}
+"""How the engine handles each core pending type."""
+
+CORE_ACTION_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
+    act.TakeTile: take.apply_take,
+    act.PlaceTile: apply_place,
+    act.SellGoods: apply_sell,
+    act.TakeWorkers: _apply_workers,
+    act.BuyTile: take.apply_buy,
+    act.TakeGoods: effects.apply_take_goods,
+    act.ChooseSpace: _apply_choose_space,
+}
+"""Apply function of each core action type (Decline and EndTurn are the engine's own)."""
+
+FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
+"""Action types that do not answer the decision they are taken in (it stays pending)."""
+
+
+class Engine:
+    """Compiled rules of one :class:`burgundy.Ruleset`.
+
+    Attributes:
+        rules: The ruleset.
+        boards: Duchy boards by number (the core's and the variants').
+        pending_rules: Rule of each pending type.
+        action_handlers: Apply function of each action type: ``f(state, seat, action)``.
+        free_actions: Action types that leave the pending decision in place.
+        action_types: Every action type (serialisation union).
+        pending_types: Every pending type (serialisation union).
+        setup: Variants' set-up functions.
+    """
+
+    def __init__(self, rules: Ruleset, manager: pluggy.PluginManager) -> None:
+        self.rules = rules
+        order = {plugin: k for k, plugin in enumerate(rules.plugins)}
+
+        def collect(hook_name: str) -> list[Any]:
+            impls = sorted(
+                getattr(manager.hook, f"burgundy_{hook_name}").get_hookimpls(),
+                key=lambda impl: order.get(impl.plugin, len(order)),
+            )
+            out = []
+            for impl in impls:
+                result = impl.function(*[{"rules": rules}[a] for a in impl.argnames])
+                if result is not None:
+                    out.append(result)
+            return out
+
+        for name in MODIFIER_HOOKS + EVENT_HOOKS:
+            attribute = f"{name}_mods" if name in ("legal_actions", "winners") else name
+            setattr(self, attribute, tuple(collect(name)))
+        self.setup: tuple[Callable[[State], State], ...] = tuple(collect("setup"))
+        self.boards: dict[int, Board] = dict(boards())
+        for extra in collect("boards"):
+            self.boards.update(extra)
+        self.pending_rules: dict[type, PendingRule] = dict(CORE_PENDING_RULES)
+        for extra in collect("pending_rules"):
+            self.pending_rules.update(extra)
+        self.action_handlers: dict[type, Callable[[State, int, Any], State]] = dict(
+            CORE_ACTION_HANDLERS
+        )
+        for extra in collect("action_handlers"):
+            self.action_handlers.update(extra)
+        self.free_actions: frozenset[type] = FREE_ACTIONS.union(
+            *(getattr(info, "free_actions", ()) for info in rules.infos)
+        )
+        self.action_types: tuple[type, ...] = act.CORE_ACTIONS + tuple(
+            t for info in rules.infos for t in info.action_types
+        )
+        self.pending_types: tuple[type, ...] = pen.CORE_PENDING + tuple(
+            t for info in rules.infos for t in info.pending_types
+        )
+
+    # attributes set from MODIFIER_HOOKS / EVENT_HOOKS (declared for type checkers)
+    die_cost: tuple[Callable[..., Any], ...]
+    storage_capacity: tuple[Callable[..., Any], ...]
+    goods_colour_limit: tuple[Callable[..., Any], ...]
+    adjacency_required: tuple[Callable[..., Any], ...]
+    one_building_per_city: tuple[Callable[..., Any], ...]
+    placement_spaces: tuple[Callable[..., Any], ...]
+    region_size: tuple[Callable[..., Any], ...]
+    pasture: tuple[Callable[..., Any], ...]
+    animal_score: tuple[Callable[..., Any], ...]
+    sale_income: tuple[Callable[..., Any], ...]
+    take_workers_income: tuple[Callable[..., Any], ...]
+    mine_income: tuple[Callable[..., Any], ...]
+    bonus_tile_value: tuple[Callable[..., Any], ...]
+    turn_order_move: tuple[Callable[..., Any], ...]
+    legal_actions_mods: tuple[Callable[..., Any], ...]
+    extra_actions: tuple[Callable[..., Any], ...]
+    sold_goods: tuple[Callable[..., Any], ...]
+    final_scoring: tuple[Callable[..., Any], ...]
+    winners_mods: tuple[Callable[..., Any], ...]
+    on_place: tuple[Callable[..., State], ...]
+    on_region_complete: tuple[Callable[..., State], ...]
+    on_colour_complete: tuple[Callable[..., State], ...]
+    on_goods_sold: tuple[Callable[..., State], ...]
+    on_workers_gained: tuple[Callable[..., State], ...]
+    on_vp_gained: tuple[Callable[..., State], ...]
+    on_turn_start: tuple[Callable[..., State], ...]
+    on_round_start: tuple[Callable[..., State], ...]
+    on_phase_end: tuple[Callable[..., State], ...]
+    on_game_end: tuple[Callable[..., State], ...]
+
+    # -- decisions --------------------------------------------------------------------------
+    def legal_actions(self, state: State) -> tuple[act.Action, ...]:
+        """The legal actions of ``state`` (see :meth:`burgundy.State.legal_actions`)."""
+        if not state.pending:
+            return ()
+        item = state.pending[-1]
+        if item.seat < 0:
+            return ()
+        rule = self.pending_rules[type(item)]
+        assert rule.legal is not None
+        actions = list(rule.legal(state, item))
+        if rule.optional and actions:
+            actions.append(_DECLINE)
+        actions.extend(turn.mid_action_purchases(state, item))
+        for extra in self.extra_actions:
+            actions.extend(extra(state, item))
+        if isinstance(item, pen.Turn) and not state.seats[item.seat].dice:
+            actions.append(_END)
+        result = tuple(actions)
+        for modifier in self.legal_actions_mods:
+            result = modifier(state, item, result)
+        return result
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Any, float], ...]:
+        """The outcomes of a chance node (see :meth:`burgundy.State.chance_outcomes`)."""
+        if not state.pending or state.pending[-1].seat != pen.CHANCE_SEAT:
+            return ()
+        item = state.pending[-1]
+        rule = self.pending_rules[type(item)]
+        assert rule.outcomes is not None
+        return rule.outcomes(state, item)
+
+    def apply(self, state: State, action: Any) -> State:
+        """Apply an action or a chance outcome (see :meth:`burgundy.State.apply`)."""
+        if not state.pending:
+            raise IllegalActionError("the game is over; no action can be applied")
+        item = state.pending[-1]
+        if item.seat == pen.CHANCE_SEAT:
+            outcomes = self.chance_outcomes(state)
+            if not any(action == outcome for outcome, _ in outcomes):
+                valid = [o for o, _ in outcomes]
+                raise IllegalActionError(
+                    f"{action!r} is not an outcome of {type(item).__name__}; valid: {valid}"
+                )
+            rule = self.pending_rules[type(item)]
+            assert rule.resolve is not None
+            return self.advance(rule.resolve(pop(state), item, action))
+        if action not in state.legal_actions():
+            raise IllegalActionError(
+                f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
+                f"legal: {[str(a) for a in state.legal_actions()]}"
+            )
+        return self.advance(self._apply_decision(state, item, action))
+
+    def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
+        if action is _DECLINE or isinstance(action, act.Decline):
+            return pop(state)
+        if isinstance(action, act.EndTurn):
+            return phases.end_turn(pop(state))
+        if not isinstance(item, pen.Turn) and type(action) not in self.free_actions:
+            state = pop(state)
+        return self.action_handlers[type(action)](state, item.seat, action)
+
+    def advance(self, state: State) -> State:
+        """Run automatic steps, single-outcome chance and empty decisions until a real
+        decision, a chance node with a choice, or the end."""
+        rules = self.pending_rules
+        while state.pending:
+            item = state.pending[-1]
+            rule = rules[type(item)]
+            if item.seat == pen.AUTO_SEAT:
+                assert rule.run is not None
+                state = rule.run(pop(state), item)
+                continue
+            if item.seat == pen.CHANCE_SEAT:
+                assert rule.outcomes is not None and rule.resolve is not None
+                outcomes = rule.outcomes(state, item)
+                if len(outcomes) > 1:
+                    break
+                state = pop(state)
+                if outcomes:
+                    state = rule.resolve(state, item, outcomes[0][0])
+                continue
+            if isinstance(item, pen.Turn):
+                if state.seats[item.seat].dice or state.legal_actions() != (_END,):
+                    break
+                state = phases.end_turn(pop(state))
+                continue
+            assert rule.legal is not None
+            if rule.legal(state, item):
+                break
+            state = pop(state)  # an effect with no possible target is skipped
+        return state
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winners of a finished game (see :meth:`burgundy.State.winners`)."""
+        return scoring.winners(state)

@@ -1,0 +1,84 @@
+"""Income and the small state updates every rule uses: VP, silver, workers, the stack."""
+
+from __future__ import annotations
+
+import attrs
+
+from burgundy.pending import Pending
+from burgundy.state import State, replace
+
+
+@attrs.frozen(slots=True)
+class Income:
+    """Something a seat earns at once.
+
+    Attributes:
+        silver: Silverlings.
+        workers: Worker tiles.
+        vp: Victory points.
+    """
+
+    silver: int = 0
+    workers: int = 0
+    vp: int = 0
+
+
+def set_seat(state: State, index: int, **changes: object) -> State:
+    """Return ``state`` with seat ``index`` changed."""
+    seats = list(state.seats)
+    seats[index] = replace(seats[index], **changes)
+    return replace(state, seats=tuple(seats))
+
+
+def set_estate(state: State, index: int, **changes: object) -> State:
+    """Return ``state`` with estate ``index`` changed."""
+    estates = list(state.estates)
+    estates[index] = replace(estates[index], **changes)
+    return replace(state, estates=tuple(estates))
+
+
+def push(state: State, *items: Pending) -> State:
+    """Push ``items`` on the pending stack; the last one ends on top."""
+    return replace(state, pending=state.pending + items)
+
+
+def pop(state: State) -> State:
+    """Pop the top of the pending stack."""
+    return replace(state, pending=state.pending[:-1])
+
+
+def add_vp(state: State, seat: int, vp: int) -> State:
+    """Move seat ``seat``'s score marker ``vp`` spaces (fires ``on_vp_gained``)."""
+    if vp == 0:
+        return state
+    state = set_seat(state, seat, vp=state.seats[seat].vp + vp)
+    for handler in state.rules.engine.on_vp_gained:
+        state = handler(state, seat, vp)
+    return state
+
+
+def add_silver(state: State, seat: int, silver: int) -> State:
+    """Give seat ``seat``'s estate ``silver`` silverlings (negative to pay)."""
+    if silver == 0:
+        return state
+    index = state.seats[seat].estate
+    return set_estate(state, index, silver=state.estates[index].silver + silver)
+
+
+def add_workers(state: State, seat: int, workers: int) -> State:
+    """Give seat ``seat``'s estate ``workers`` workers (fires ``on_workers_gained``)."""
+    if workers == 0:
+        return state
+    index = state.seats[seat].estate
+    state = set_estate(state, index, workers=state.estates[index].workers + workers)
+    if workers > 0:
+        for handler in state.rules.engine.on_workers_gained:
+            state = handler(state, seat, workers)
+    return state
+
+
+def gain(state: State, seat: int, income: Income) -> State:
+    """Give seat ``seat`` an :class:`Income`."""
+    state = add_silver(state, seat, income.silver)
+    state = add_workers(state, seat, income.workers)
+    return add_vp(state, seat, income.vp)

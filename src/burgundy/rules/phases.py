@@ -1,0 +1,106 @@
+"""Rounds, turns and phase ends.
+
+Each round: the start player rolls the white die, everyone rolls their two dice, the round's
+goods go to the white die's depot (R-WHITE), then each seat takes a turn in turn order. After
+five rounds the phase ends: mines pay, and the next phase is laid out; after phase E the
+final scoring ends the game.
+"""
+
+from __future__ import annotations
+
+from burgundy.components import MINE
+from burgundy.pending import (
+    BeginTurns,
+    DiceRoll,
+    Pending,
+    PhaseEnd,
+    PhaseStart,
+    RoundStart,
+    Turn,
+    WhiteRoll,
+)
+from burgundy.rules.income import Income, gain, push, set_seat
+from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
+from burgundy.state import State, replace
+
+ROUNDS_PER_PHASE = 5
+"""Rounds in a phase."""
+PHASES = 5
+"""Phases A-E."""
+MINE_SILVER = 1
+"""Silverlings per mine at a phase end."""
+
+
+def run_round_start(state: State, item: Pending) -> State:
+    """Fix the round's play order from the track, then roll the white die and the dice."""
+    order = play_order(state.track)
+    state = replace(state, order=order, turn=0, white=0)
+    rolls = tuple(DiceRoll(roller=seat) for seat in reversed(order))
+    return push(state, BeginTurns(), *rolls, WhiteRoll())
+
+
+def resolve_white(state: State, item: Pending, outcome: int) -> State:
+    """The white die shows ``outcome``."""
+    return replace(state, white=outcome)
+
+
+def resolve_dice(state: State, item: Pending, outcome: tuple[int, int]) -> State:
+    """Seat ``item.roller``'s dice show ``outcome``."""
+    assert isinstance(item, DiceRoll)
+    return set_seat(state, item.roller, rolled=tuple(sorted(outcome)), dice=())
+
+
+def run_begin_turns(state: State, item: Pending) -> State:
+    """The round's goods tile goes to the white die's depot; the first turn starts."""
+    if state.round_goods:
+        goods, rest = state.round_goods[0], state.round_goods[1:]
+        depot_goods = [list(d) for d in state.depot_goods]
+        depot_goods[state.white - 1][goods - 1] += 1
+        state = replace(
+            state, round_goods=rest, depot_goods=tuple(tuple(d) for d in depot_goods)
+        )
+    for handler in state.rules.engine.on_round_start:
+        state = handler(state)
+    return start_turn(state, 0)
+
+
+def start_turn(state: State, turn: int) -> State:
+    """Start the turn of ``state.order[turn]``."""
+    seat = state.order[turn]
+    state = replace(state, turn=turn, purchased=False)
+    state = set_seat(state, seat, dice=state.seats[seat].rolled)
+    state = push(state, Turn(seat))
+    for handler in state.rules.engine.on_turn_start:
+        state = handler(state, seat)
+    return state
+
+
+def end_turn(state: State) -> State:
+    """End the current turn (its ``Turn`` already popped): next seat, round or phase end."""
+    seat = state.order[state.turn]
+    state = set_seat(state, seat, dice=())
+    if state.turn + 1 < len(state.order):
+        return start_turn(state, state.turn + 1)
+    if state.round + 1 < ROUNDS_PER_PHASE:
+        return push(replace(state, round=state.round + 1), RoundStart())
+    return push(state, PhaseEnd())
+
+
+def run_phase_end(state: State, item: Pending) -> State:
+    """Phase end: variant events, mine income, then the next phase or the final scoring."""
+    engine = state.rules.engine
+    for handler in engine.on_phase_end:
+        state = handler(state)
+    for estate, seat in sorted(first_seat_of_estates(state).items()):
+        mines = state.estates[estate].spaces.count(MINE)
+        income = Income(silver=mines * MINE_SILVER)
+        for modifier in engine.mine_income:
+            income = modifier(state, estate, income)
+        state = gain(state, seat, income)
+    if state.phase + 1 < PHASES:
+        return push(replace(state, phase=state.phase + 1, round=0), PhaseStart())
+    state = replace(state, phase=PHASES, order=(), turn=0)
+    state = final_scoring(state)
+    for handler in engine.on_game_end:
+        state = handler(state)
+    return state

@@ -1,0 +1,117 @@
+"""Placing a hex from storage into the duchy.
+
+The space must be empty, of the tile's colour, carry the die's number and touch a covered
+space (the first hex therefore goes next to the start castle). A city holds each building
+type once. Variants change each of these through hooks. After placing, the hex scores
+(animals, completed region, completed colour) and then its effect happens.
+"""
+
+from __future__ import annotations
+
+from burgundy.actions import PlaceTile
+from burgundy.components import TILE_COLOUR, TILES
+from burgundy.geometry import Board, bits
+from burgundy.rules.dice import PLACE, die_cost, use_die
+from burgundy.rules.income import add_workers, set_estate
+from burgundy.state import State
+
+
+def board_of(state: State, estate: int) -> Board:
+    """Return the duchy board estate ``estate`` plays on."""
+    return state.rules.engine.boards[state.estates[estate].board]
+
+
+def placement_mask(state: State, seat: int, tile: int) -> int:
+    """Return the mask of spaces where seat ``seat`` may place ``tile``, any die number."""
+    engine = state.rules.engine
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = engine.boards[estate.board]
+    mask = board.colour_masks[TILE_COLOUR[tile]] & ~estate.filled
+    for modifier in engine.placement_spaces:
+        mask = modifier(state, seat, tile, mask)
+    adjacency = True
+    for modifier in engine.adjacency_required:
+        adjacency = modifier(state, index, adjacency)
+    if adjacency:
+        mask &= estate.frontier
+    building = TILES[tile].building
+    if building is not None and mask:
+        one_per_city = True
+        for modifier in engine.one_building_per_city:
+            one_per_city = modifier(state, index, one_per_city)
+        if one_per_city:
+            mask = _drop_cities_with(estate.spaces, board, mask, tile)
+    return mask
+
+
+def _drop_cities_with(spaces: tuple[int, ...], board: Board, mask: int, tile: int) -> int:
+    for space in bits(mask):
+        region = board.regions[board.region_of[space]].mask
+        if any(spaces[s] == tile for s in bits(region)):
+            mask &= ~(1 << space)
+    return mask
+
+
+def place_actions(
+    state: State, seat: int, dice: tuple[int, ...], any_number: bool = False
+) -> list[PlaceTile]:
+    """Return the placements open to seat ``seat``.
+
+    Args:
+        state: The state.
+        seat: The seat placing.
+        dice: Distinct rolled values of the usable dice; ``(0,)`` for a die of any value,
+            ``(-1,)`` for no die.
+        any_number: The die number of the space does not matter (town hall, R-TOWNHALL).
+    """
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = state.rules.engine.boards[estate.board]
+    workers = estate.workers
+    actions = []
+    for tile in sorted(set(estate.storage)):
+        for space in bits(placement_mask(state, seat, tile)):
+            value = board.dice[space]
+            for die in dice:
+                if any_number or die_cost(state, seat, PLACE, tile, die, value) <= workers:
+                    actions.append(PlaceTile(die, tile, space))
+    return actions
+
+
+def apply_place(state: State, seat: int, action: PlaceTile) -> State:
+    """Apply a :class:`PlaceTile` by seat ``seat`` (legality already checked).
+
+    Without a die (``die == -1``, the town hall) nothing is paid and no die is used.
+    """
+    from burgundy.rules.effects import tile_effect
+    from burgundy.rules.scoring import score_placement
+
+    index = state.seats[seat].estate
+    board = board_of(state, index)
+    cost = die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space])
+    state = add_workers(state, seat, -cost)
+    state = use_die(state, seat, action.die)
+    state = put_tile(state, index, action.tile, action.space, from_storage=True)
+    state = score_placement(state, seat, action.space, action.tile)
+    for handler in state.rules.engine.on_place:
+        state = handler(state, seat, action.space, action.tile)
+    return tile_effect(state, seat, action.space, action.tile)
+
+
+def put_tile(state: State, estate: int, tile: int, space: int, from_storage: bool) -> State:
+    """Cover ``space`` of estate ``estate`` with ``tile`` (no scoring, no effect)."""
+    current = state.estates[estate]
+    board = state.rules.engine.boards[current.board]
+    spaces = list(current.spaces)
+    spaces[space] = tile
+    changes: dict[str, object] = {
+        "spaces": tuple(spaces),
+        "filled": current.filled | 1 << space,
+        "frontier": current.frontier | board.neighbours[space],
+    }
+    if from_storage:
+        storage = list(current.storage)
+        storage.remove(tile)
+        changes["storage"] = tuple(storage)
+    return set_estate(state, estate, **changes)

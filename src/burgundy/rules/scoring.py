@@ -1,0 +1,160 @@
+"""Scoring: animals, completed regions, completed colours, the final scoring and winners."""
+
+from __future__ import annotations
+
+from burgundy._data import load
+from burgundy.components import TILES
+from burgundy.geometry import bits
+from burgundy.rules.income import add_vp, set_estate
+from burgundy.state import State, replace
+
+_TABLES = load("mainboard")
+REGION_VP: tuple[int, ...] = tuple(_TABLES["region_vp_by_size"])
+"""VP of a completed region by size (index = size, 1-8)."""
+PHASE_BONUS: tuple[int, ...] = tuple(_TABLES["phase_bonus"])
+"""Extra VP for any region completed in phase A-E."""
+LARGE_BONUS: dict[int, int] = {int(k): v for k, v in _TABLES["colour_bonus"]["large"].items()}
+"""VP of the large colour bonus tile by player count."""
+SMALL_BONUS: dict[int, int] = {int(k): v for k, v in _TABLES["colour_bonus"]["small"].items()}
+"""VP of the small colour bonus tile by player count."""
+_FINAL = _TABLES["final"]
+
+
+def region_vp(size: int) -> int:
+    """VP of a completed region of ``size`` spaces (1, 3, 6, ... 36; larger sizes continue
+    the triangular table, which variants such as shield #17 reach)."""
+    if size < len(REGION_VP):
+        return REGION_VP[size]
+    return size * (size + 1) // 2
+
+
+def score_placement(state: State, seat: int, space: int, tile: int) -> State:
+    """Score a hex just placed on ``space``: its animals, its region, its colour."""
+    if TILES[tile].species is not None:
+        state = score_animals(state, seat, space, tile)
+    state = score_region(state, seat, space)
+    return score_colour(state, seat, space)
+
+
+def score_animals(state: State, seat: int, space: int, tile: int) -> State:
+    """Score an animal tile: its animals plus every earlier tile of its species in the
+    same pasture, adjacent or not (rulebook: Benno's cows, 4 + 3 = 7 VP)."""
+    engine = state.rules.engine
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = engine.boards[estate.board]
+    pasture = board.regions[board.region_of[space]].mask
+    for modifier in engine.pasture:
+        pasture = modifier(state, index, space, pasture)
+    species = TILES[tile].species
+    scoring = tuple(
+        estate.spaces[s] for s in bits(pasture & estate.filled & ~(1 << space))
+        if TILES[estate.spaces[s]].species == species
+    ) + (tile,)
+    vp = sum(TILES[t].animals for t in scoring)
+    for modifier in engine.animal_score:
+        vp = modifier(state, seat, tile, scoring, vp)
+    return add_vp(state, seat, vp)
+
+
+def score_region(state: State, seat: int, space: int) -> State:
+    """Score the region of ``space`` if the placement completed it: its size's VP plus the
+    phase bonus (10/8/6/4/2 in phases A-E)."""
+    engine = state.rules.engine
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = engine.boards[estate.board]
+    region_index = board.region_of[space]
+    region = board.regions[region_index]
+    if region.mask & ~estate.filled:
+        return state
+    size = region.size
+    for modifier in engine.region_size:
+        size = modifier(state, index, region_index, size)
+    state = add_vp(state, seat, region_vp(size) + PHASE_BONUS[min(state.phase, 4)])
+    for handler in engine.on_region_complete:
+        state = handler(state, seat, region_index)
+    return state
+
+
+def score_colour(state: State, seat: int, space: int) -> State:
+    """Award a colour bonus tile if the placement covered the last space of its colour
+    (R-BONUS: first large, second small, later none)."""
+    engine = state.rules.engine
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = engine.boards[estate.board]
+    colour = int(board.colours[space])
+    if board.colour_masks[colour] & ~estate.filled:
+        return state
+    left = state.bonus_tiles[colour]
+    if left > 0:
+        size = 0 if left == 2 else 1
+        table = LARGE_BONUS if size == 0 else SMALL_BONUS
+        vp = table[min(max(state.rules.players, 2), 4)]
+        for modifier in engine.bonus_tile_value:
+            vp = modifier(state, seat, colour, size, vp)
+        bonus = list(state.bonus_tiles)
+        bonus[colour] = left - 1
+        state = replace(state, bonus_tiles=tuple(bonus))
+        state = set_estate(state, index, bonus=(*estate.bonus, (colour, size)))
+        state = add_vp(state, seat, vp)
+    for handler in engine.on_colour_complete:
+        state = handler(state, seat, colour)
+    return state
+
+
+def first_seat_of_estates(state: State) -> dict[int, int]:
+    """Map each estate to the lowest seat playing on it (who books the estate's points)."""
+    owners: dict[int, int] = {}
+    for index, seat in enumerate(state.seats):
+        owners.setdefault(seat.estate, index)
+    return owners
+
+
+def final_terms(state: State, seat: int) -> dict[str, int]:
+    """Return the final-scoring terms of one seat: unsold goods, silver, workers and the
+    variants' terms (knowledge tiles, ...). Estate terms go to the estate's first seat."""
+    terms: dict[str, int] = {}
+    index = state.seats[seat].estate
+    if first_seat_of_estates(state)[index] == seat:
+        estate = state.estates[index]
+        terms["goods"] = sum(estate.goods) * _FINAL["vp_per_good"]
+        terms["silver"] = estate.silver * _FINAL["vp_per_silver"]
+        terms["workers"] = estate.workers // _FINAL["workers_per_vp"]
+    for term in state.rules.engine.final_scoring:
+        for name, vp in term(state, seat).items():
+            terms[name] = terms.get(name, 0) + vp
+    return terms
+
+
+def final_scoring(state: State) -> State:
+    """Add every seat's final-scoring terms to its score."""
+    all_terms = [final_terms(state, seat) for seat in range(len(state.seats))]
+    for seat, terms in enumerate(all_terms):
+        state = add_vp(state, seat, sum(terms.values()))
+    return state
+
+
+def play_order(track: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Return the play order the turn-order track gives: the furthest space first, within a
+    stack the top first."""
+    return tuple(seat for stack in reversed(track) for seat in reversed(stack))
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """Return the winning seats (R-TIEBREAK): most VP; then most (option ``"most"``) or
+    fewest empty duchy spaces; then the tied seat further back in turn order."""
+    sign = 1 if state.rules.options["tiebreak_empty"] == "most" else -1
+    order = play_order(state.track)
+
+    def rank(seat: int) -> tuple[int, int, int]:
+        empty = state.seat_estate(seat).empty_spaces
+        return (state.seats[seat].vp, sign * empty, order.index(seat))
+
+    best = max(range(len(state.seats)), key=rank)
+    result: tuple[int, ...] = (best,)
+    for modifier in state.rules.engine.winners_mods:
+        result = modifier(state, result)
+    return result
+

@@ -1,0 +1,61 @@
+"""Selling goods: all goods of the die's colour, for 1 silverling and 2/3/4 VP a tile."""
+
+from __future__ import annotations
+
+from burgundy._data import load
+from burgundy.actions import SellGoods
+from burgundy.rules.dice import SELL, die_cost, use_die
+from burgundy.rules.income import Income, add_workers, gain, set_estate
+from burgundy.state import State
+
+_TABLES = load("mainboard")
+SALE_SILVER: int = _TABLES["sale_silver"]
+"""Silverlings per sale, however many goods are sold."""
+SALE_VP: dict[int, int] = {int(k): v for k, v in _TABLES["sale_vp_per_good"].items()}
+"""VP per goods tile sold, by player count."""
+
+
+def sell_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[SellGoods]:
+    """Return the sales open to seat ``seat`` with the given dice (see ``place_actions``)."""
+    estate = state.seat_estate(seat)
+    actions = []
+    for goods in range(1, 7):
+        if estate.goods[goods - 1]:
+            for die in dice:
+                if die_cost(state, seat, SELL, -1, die, goods) <= estate.workers:
+                    actions.append(SellGoods(die, goods))
+    return actions
+
+
+def apply_sell(state: State, seat: int, action: SellGoods) -> State:
+    """Apply a :class:`SellGoods` by seat ``seat`` (legality already checked)."""
+    cost = die_cost(state, seat, SELL, -1, action.die, action.goods)
+    state = add_workers(state, seat, -cost)
+    state = use_die(state, seat, action.die)
+    return sell(state, seat, action.goods)
+
+
+def sell(state: State, seat: int, goods: int) -> State:
+    """Sell all of seat ``seat``'s goods of colour ``goods`` (die action or warehouse)."""
+    engine = state.rules.engine
+    index = state.seats[seat].estate
+    count = state.estates[index].goods[goods - 1]
+    left = count
+    for taker in engine.sold_goods:
+        state, left = taker(state, seat, goods, left)
+    estate = state.estates[index]
+    held = list(estate.goods)
+    held[goods - 1] = 0
+    sold = list(estate.sold)
+    sold[goods - 1] += left
+    state = set_estate(state, index, goods=tuple(held), sold=tuple(sold))
+    income = Income(silver=SALE_SILVER, vp=SALE_VP[min(max(state.rules.players, 2), 4)] * count)
+    for modifier in engine.sale_income:
+        income = modifier(state, seat, goods, count, income)
+    state = gain(state, seat, income)
+    for handler in engine.on_goods_sold:
+        state = handler(state, seat, goods, count)
+    return state
+
+
+

@@ -1,0 +1,228 @@
+"""Game set-up and phase set-up.
+
+Game set-up (rulebook "Setup"): the start player is chosen by chance; workers 1-4 go out in
+seat order from the start player; the turn-order markers are stacked on the first space with
+the start player on top; every estate gets 1 silverling, 3 goods at random and its start
+castle (on the central 6, or on a castle space its player chooses in the advanced set-up).
+
+Phase set-up: the hexes left on the depots leave the game, goods stay; the numbered depots
+are filled by player count from the piles of matching back colour (in a 3-player game depot
+6's castle space takes a mine in phases B and D), the black depot from the black pile, and
+five goods go on the round spaces.
+"""
+
+from __future__ import annotations
+
+from burgundy._data import load
+from burgundy.components import CASTLE, GOODS_PER_COLOUR, TILE_COLOUR, Colour, base_supply
+from burgundy.geometry import CENTRE, N_SPACES
+from burgundy.pending import (
+    BoardDraw,
+    GoodsDraw,
+    HexDraw,
+    Pending,
+    PhaseStart,
+    RoundStart,
+    StartCastleChoice,
+    StartCastles,
+    StartPlayerDraw,
+)
+from burgundy.rules.income import push, set_estate
+from burgundy.rules.place import put_tile
+from burgundy.rules.scoring import play_order
+from burgundy.state import EMPTY, Estate, Seat, State, replace
+
+_BOARD = load("mainboard")
+
+
+def depot_spaces(players: int, phase: int) -> tuple[tuple[int, int], ...]:
+    """Return the ``(depot, colour)`` hex spaces of the numbered depots used in a phase.
+
+    2 players use the spaces marked 2; 3 players also those marked 3 (with depot 6's castle
+    space holding a mine in phases B and D); 4 players all 24.
+    """
+    exception = _BOARD["three_player_exception"]
+    mine_phases = {"ABCDE".index(p) for p in exception["phases_as_mine"]}
+    spaces = []
+    for depot in range(1, 7):
+        marks = _BOARD["depots"][str(depot)]
+        for mark in ("2", "3", "4"):
+            if int(mark) > players:
+                continue
+            for label in marks[mark]:
+                colour = Colour.from_label(label)
+                if (
+                    players == 3 and mark == "3" and depot == exception["depot"]
+                    and label == exception["space_colour"] and phase in mine_phases
+                ):
+                    colour = Colour.MINE
+                spaces.append((depot, int(colour)))
+    return tuple(spaces)
+
+
+def black_depot_size(players: int) -> int:
+    """Hexes on the black depot each phase (4/6/8 for 2/3/4 players)."""
+    return int(_BOARD["black_depot_size"][str(min(max(players, 2), 4))])
+
+
+def initial_state(rules: object) -> State:
+    """Return the state before set-up's first chance event (the start player draw)."""
+    from burgundy.variants import Ruleset
+
+    assert isinstance(rules, Ruleset)
+    n = rules.players
+    option = rules.options["boards"]
+    if option == "standard":
+        numbers = (1,) * n
+    elif option == "random":
+        numbers = (0,) * n
+    else:
+        numbers = tuple(option)
+    main, black = base_supply()
+    state = State(
+        rules=rules,
+        seats=tuple(Seat(estate=i) for i in range(n)),
+        estates=tuple(Estate(board=b, spaces=(EMPTY,) * N_SPACES) for b in numbers),
+        phase=0, round=0, order=(), turn=0, track=(), white=0,
+        depots=((),) * 6, black_depot=(),
+        depot_goods=((0,) * 6,) * 6, round_goods=(), goods_pool=(GOODS_PER_COLOUR,) * 6,
+        supply=main, black_supply=black, removed=(0,) * len(main),
+        bonus_tiles=(2,) * 6, purchased=False,
+        pending=(),
+    )
+    goods = tuple(GoodsDraw(estate=i) for i in reversed(range(n)) for _ in range(3))
+    draws = tuple(BoardDraw(estate=i) for i in reversed(range(n))) if option == "random" else ()
+    state = push(state, PhaseStart(), StartCastles(), *goods, *draws, StartPlayerDraw())
+    for setup in rules.engine.setup:
+        state = setup(state)
+    return state
+
+
+# -- chance of the game set-up --------------------------------------------------------------
+def start_player_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
+    """Each seat starts with probability 1/n."""
+    n = len(state.seats)
+    return tuple((seat, 1.0 / n) for seat in range(n))
+
+
+def resolve_start_player(state: State, item: Pending, start: int) -> State:
+    """Seat ``start`` starts: workers 1, 2, 3, 4 from it in seat order; markers stacked."""
+    n = len(state.seats)
+    clockwise = [(start + k) % n for k in range(n)]
+    first_workers = _BOARD["start_workers_by_order"]
+    for k, seat in enumerate(clockwise):
+        state = set_estate(
+            state, state.seats[seat].estate,
+            workers=first_workers[k], silver=_BOARD["start_silver"],
+        )
+    track = (tuple(reversed(clockwise)),)
+    return replace(state, track=track, order=play_order(track))
+
+
+def board_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
+    """A board not yet dealt, each equally likely (boards 1-10; 2011: without #2)."""
+    dealt = {estate.board for estate in state.estates}
+    numbers = [
+        n for n in sorted(state.rules.engine.boards)
+        if n not in dealt and 1 <= n <= 10 and not (state.rules.edition == "2011" and n == 2)
+    ]
+    return tuple((n, 1.0 / len(numbers)) for n in numbers)
+
+
+def resolve_board(state: State, item: Pending, number: int) -> State:
+    """Estate ``item.estate`` is dealt board ``number``."""
+    assert isinstance(item, BoardDraw)
+    return set_estate(state, item.estate, board=number)
+
+
+def goods_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
+    """A face-down goods tile, by colour, in proportion to what is left."""
+    total = sum(state.goods_pool)
+    return tuple(
+        (colour + 1, count / total) for colour, count in enumerate(state.goods_pool) if count
+    )
+
+
+def resolve_goods(state: State, item: Pending, colour: int) -> State:
+    """Goods tile ``colour`` goes to an estate or to the next round space."""
+    assert isinstance(item, GoodsDraw)
+    pool = list(state.goods_pool)
+    pool[colour - 1] -= 1
+    state = replace(state, goods_pool=tuple(pool))
+    if item.estate < 0:
+        return replace(state, round_goods=(*state.round_goods, colour))
+    goods = list(state.estates[item.estate].goods)
+    goods[colour - 1] += 1
+    return set_estate(state, item.estate, goods=tuple(goods))
+
+
+def run_start_castles(state: State, item: Pending) -> State:
+    """Place each start castle on the central 6, or ask for a castle space (advanced
+    set-up, or a board whose centre is no castle space), in turn order."""
+    engine = state.rules.engine
+    choose = state.rules.options["start_castle"] == "choose"
+    asks = []
+    for seat in state.order:
+        index = state.seats[seat].estate
+        board = engine.boards[state.estates[index].board]
+        if choose or board.colours[CENTRE] != Colour.CASTLE:
+            asks.append(StartCastleChoice(seat))
+        else:
+            state = place_start_castle(state, index, CENTRE)
+    return push(state, *reversed(asks))
+
+
+def place_start_castle(state: State, estate: int, space: int) -> State:
+    """Put a castle from the supply on ``space`` as estate ``estate``'s start castle; it
+    scores nothing (the start castle never completes a region)."""
+    supply = list(state.supply)
+    supply[CASTLE] -= 1
+    state = replace(state, supply=tuple(supply))
+    state = put_tile(state, estate, CASTLE, space, from_storage=False)
+    return set_estate(state, estate, start=space)
+
+
+# -- phase set-up ---------------------------------------------------------------------------
+def run_phase_start(state: State, item: Pending) -> State:
+    """Clear the depots' hexes and queue the draws that lay out the phase."""
+    removed = list(state.removed)
+    for tile in (*(t for depot in state.depots for t in depot), *state.black_depot):
+        removed[tile] += 1
+    state = replace(state, depots=((),) * 6, black_depot=(), removed=tuple(removed))
+    n = state.rules.players
+    hex_draws = [HexDraw(depot=d, colour=c) for d, c in depot_spaces(n, state.phase)]
+    hex_draws += [HexDraw(depot=0, colour=-1)] * black_depot_size(n)
+    goods = [GoodsDraw(estate=-1)] * _BOARD["goods_per_phase"]
+    return push(state, RoundStart(), *goods, *reversed(hex_draws))
+
+
+def hex_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
+    """A face-down hex from the pile of the space's back colour, by tile code, in
+    proportion to what is left; no outcome when the pile is empty."""
+    assert isinstance(item, HexDraw)
+    if item.depot == 0:
+        pile = state.black_supply
+        codes = [c for c, n in enumerate(pile) if n]
+    else:
+        pile = state.supply
+        codes = [c for c, n in enumerate(pile) if n and TILE_COLOUR[c] == item.colour]
+    total = sum(pile[c] for c in codes)
+    return tuple((c, pile[c] / total) for c in codes)
+
+
+def resolve_hex(state: State, item: Pending, tile: int) -> State:
+    """Hex ``tile`` is drawn onto its depot."""
+    assert isinstance(item, HexDraw)
+    if item.depot == 0:
+        black = list(state.black_supply)
+        black[tile] -= 1
+        return replace(
+            state, black_supply=tuple(black), black_depot=tuple(sorted((*state.black_depot, tile)))
+        )
+    supply = list(state.supply)
+    supply[tile] -= 1
+    depots = list(state.depots)
+    depots[item.depot - 1] = tuple(sorted((*depots[item.depot - 1], tile)))
+    return replace(state, supply=tuple(supply), depots=tuple(depots))
+
+

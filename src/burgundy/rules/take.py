@@ -1,0 +1,123 @@
+"""Taking hexes into storage: the take action, building effects and the purchase.
+
+A taken hex always goes to storage first, never straight into the duchy. With storage full
+the take action and the purchase discard a stored hex first (R-STORAGE); building effects
+may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL).
+"""
+
+from __future__ import annotations
+
+from burgundy.actions import BuyTile, TakeTile
+from burgundy.rules.dice import TAKE, die_cost, use_die
+from burgundy.rules.income import add_silver, add_workers, set_estate
+from burgundy.state import State, replace
+
+BASE_STORAGE = 3
+"""Hex storage spaces of a duchy."""
+PURCHASE_PRICE = 2
+"""Silverlings for the once-per-turn purchase."""
+
+
+def storage_capacity(state: State, estate: int) -> int:
+    """Return estate ``estate``'s hex storage capacity (base 3, then modifiers)."""
+    capacity = BASE_STORAGE
+    for modifier in state.rules.engine.storage_capacity:
+        capacity = modifier(state, estate, capacity)
+    return capacity
+
+
+def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[int, ...]:
+    """Return the ``discard`` values a take by seat ``seat`` may use.
+
+    ``(-1,)`` when storage has room; the distinct stored tiles when it is full and
+    discarding is allowed; ``()`` when it is full and not.
+    """
+    index = state.seats[seat].estate
+    storage = state.estates[index].storage
+    if len(storage) < storage_capacity(state, index):
+        return (-1,)
+    return tuple(sorted(set(storage))) if may_discard else ()
+
+
+def store(state: State, seat: int, tile: int, discard: int) -> State:
+    """Put ``tile`` into seat ``seat``'s storage, discarding ``discard`` first (if >= 0)."""
+    index = state.seats[seat].estate
+    storage = list(state.estates[index].storage)
+    if discard >= 0:
+        storage.remove(discard)
+        removed = list(state.removed)
+        removed[discard] += 1
+        state = replace(state, removed=tuple(removed))
+    storage.append(tile)
+    storage.sort()
+    return set_estate(state, index, storage=tuple(storage))
+
+
+def remove_from_depot(state: State, depot: int, tile: int) -> State:
+    """Take one ``tile`` off depot ``depot`` (0 = black depot)."""
+    if depot == 0:
+        black = list(state.black_depot)
+        black.remove(tile)
+        return replace(state, black_depot=tuple(black))
+    depots = list(state.depots)
+    tiles = list(depots[depot - 1])
+    tiles.remove(tile)
+    depots[depot - 1] = tuple(tiles)
+    return replace(state, depots=tuple(depots))
+
+
+def take_actions(
+    state: State, seat: int, die: int, depot: int, colours: tuple[int, ...] | None = None,
+    may_discard: bool = True,
+) -> list[TakeTile]:
+    """Return the take actions from one numbered depot.
+
+    Args:
+        state: The state.
+        seat: The seat taking.
+        die: The die used (its rolled value, 0 any, -1 none).
+        depot: The depot, 1-6.
+        colours: Only hexes of these colours (building effects), or ``None`` for any.
+        may_discard: Whether a full storage may be made room in.
+    """
+    from burgundy.components import TILE_COLOUR
+
+    tiles = sorted(set(state.depots[depot - 1]))
+    if colours is not None:
+        tiles = [t for t in tiles if TILE_COLOUR[t] in colours]
+    if not tiles:
+        return []
+    discards = discard_choices(state, seat, may_discard)
+    return [TakeTile(die, depot, t, x) for t in tiles for x in discards]
+
+
+def apply_take(state: State, seat: int, action: TakeTile) -> State:
+    """Apply a :class:`TakeTile` by seat ``seat`` (legality already checked)."""
+    cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
+    state = add_workers(state, seat, -cost)
+    state = use_die(state, seat, action.die)
+    state = remove_from_depot(state, action.depot, action.tile)
+    return store(state, seat, action.tile, action.discard)
+
+
+def can_purchase(state: State, seat: int) -> bool:
+    """Whether seat ``seat`` may still make this turn's purchase from the black depot."""
+    if state.purchased or not state.black_depot:
+        return False
+    return state.seat_estate(seat).silver >= PURCHASE_PRICE
+
+
+def purchase_actions(state: State, seat: int) -> list[BuyTile]:
+    """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
+    if not can_purchase(state, seat):
+        return []
+    discards = discard_choices(state, seat)
+    return [BuyTile(t, x) for t in sorted(set(state.black_depot)) for x in discards]
+
+
+def apply_buy(state: State, seat: int, action: BuyTile) -> State:
+    """Apply a :class:`BuyTile` by seat ``seat`` (legality already checked)."""
+    state = add_silver(state, seat, -PURCHASE_PRICE)
+    state = remove_from_depot(state, 0, action.tile)
+    state = replace(state, purchased=True)
+    return store(state, seat, action.tile, action.discard)

@@ -1,0 +1,291 @@
+"""The game state: seats, estates, the main board and the stack of pending decisions.
+
+Every class here is a frozen attrs value with slots; collections are tuples. A new state
+shares everything that did not change with the state it came from, so keeping every state of a
+game costs little. :class:`State` is the object a user holds: it answers whose move it is,
+what the legal actions are, and applies one to give the next state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from burgundy.pending import Pending
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from burgundy.actions import Action
+    from burgundy.variants import Ruleset
+
+CHANCE: int = -1
+"""``State.current_player`` at a chance node: call ``chance_outcomes()``."""
+TERMINAL: int = -4
+"""``State.current_player`` once the game is over."""
+EMPTY: int = -1
+"""Tile code of an empty duchy space."""
+
+_T = TypeVar("_T")
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def replace(inst: _T, **changes: Any) -> _T:
+    """Return a copy of the frozen attrs value ``inst`` with ``changes`` applied.
+
+    A fast ``attrs.evolve`` for the engine's hot path: it copies slots without running
+    ``__init__``. Fields whose name starts with ``_cache`` are reset to ``None``.
+
+    Args:
+        inst: A frozen attrs instance with slots.
+        **changes: New values by field name.
+    """
+    cls = type(inst)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(a.name for a in attrs.fields(cls))
+        _FIELDS[cls] = names
+    new = object.__new__(cls)
+    setter = object.__setattr__
+    get = changes.get
+    for name in names:
+        if name.startswith("_cache"):
+            setter(new, name, None)
+        elif name in changes:
+            setter(new, name, get(name))
+        else:
+            setter(new, name, getattr(inst, name))
+    return new
+
+
+@attrs.frozen(slots=True)
+class Seat:
+    """A person at the table: dice, victory points and private storage.
+
+    Attributes:
+        estate: Index of the estate (duchy) this seat plays on.
+        dice: The seat's unused dice this turn (rolled values, sorted); ``()`` between turns.
+        rolled: The seat's two dice as rolled this round (sorted).
+        vp: Victory points on the score track.
+        storage: Private hex storage (team play); empty in the base game, where storage
+            belongs to the estate.
+    """
+
+    estate: int
+    dice: tuple[int, ...] = ()
+    rolled: tuple[int, ...] = ()
+    vp: int = 0
+    storage: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Estate:
+    """A duchy with everything that belongs to it.
+
+    Attributes:
+        board: Duchy board number.
+        spaces: Tile code on each space, or :data:`EMPTY`.
+        filled: Bitmask of the covered spaces.
+        frontier: Bitmask of the spaces adjacent to a covered space.
+        start: Space of the start castle, or -1 before it is placed.
+        storage: Hex storage (tile codes, sorted).
+        goods: Unsold goods by colour (index 0 = goods 1 ... 5 = goods 6).
+        sold: Sold goods by colour.
+        silver: Silverlings.
+        workers: Worker tiles.
+        bonus: Bonus tiles won, as ``(colour, size)`` with size 0 large and 1 small.
+    """
+
+    board: int
+    spaces: tuple[int, ...]
+    filled: int = 0
+    frontier: int = 0
+    start: int = -1
+    storage: tuple[int, ...] = ()
+    goods: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    sold: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    silver: int = 0
+    workers: int = 0
+    bonus: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def empty_spaces(self) -> int:
+        """Number of uncovered duchy spaces."""
+        return len(self.spaces) - self.filled.bit_count()
+
+
+@attrs.frozen(slots=True, eq=False, repr=False)
+class State:
+    """An immutable game state.
+
+    Build the first one with :meth:`burgundy.Ruleset.initial_state`; every other one comes
+    from :meth:`apply`. Two states are equal when every field but :attr:`rules` is equal.
+
+    Attributes:
+        rules: The compiled ruleset this state is played under.
+        seats: The seats, in clockwise order.
+        estates: The estates (duchies).
+        phase: Phase index 0-4 (A-E); 5 once the game is over.
+        round: Round within the phase, 0-4.
+        order: Play order of this round (seat indices).
+        turn: Index into :attr:`order` of the seat whose turn it is.
+        track: The turn-order track: one stack per space (seat indices, bottom first).
+        white: The white die (0 before the first roll).
+        depots: Hexes on the six numbered depots (tile codes, sorted).
+        black_depot: Hexes on the black depot.
+        depot_goods: Goods on each numbered depot, counts by colour.
+        round_goods: The goods still on the round spaces (colours 1-6), the next one first.
+        goods_pool: Goods not yet drawn, counts by colour.
+        supply: Face-down hexes with coloured backs, counts by tile code.
+        black_supply: Face-down black-backed hexes, counts by tile code.
+        removed: Hexes out of the game (discarded or cleared), counts by tile code.
+        bonus_tiles: Bonus tiles left per colour (2: large and small, 1: small, 0: none).
+        purchased: Whether the seat to move has made this turn's purchase.
+        pending: Stack of pending decisions and chance events, the top last.
+        ext: Variant state, ``(variant name, value)`` pairs in the ruleset's variant order.
+    """
+
+    rules: Ruleset
+    seats: tuple[Seat, ...]
+    estates: tuple[Estate, ...]
+    phase: int
+    round: int
+    order: tuple[int, ...]
+    turn: int
+    track: tuple[tuple[int, ...], ...]
+    white: int
+    depots: tuple[tuple[int, ...], ...]
+    black_depot: tuple[int, ...]
+    depot_goods: tuple[tuple[int, ...], ...]
+    round_goods: tuple[int, ...]
+    goods_pool: tuple[int, ...]
+    supply: tuple[int, ...]
+    black_supply: tuple[int, ...]
+    removed: tuple[int, ...]
+    bonus_tiles: tuple[int, ...]
+    purchased: bool
+    pending: tuple[Pending, ...]
+    ext: tuple[tuple[str, Any], ...] = ()
+    _cache_legal: tuple[Action, ...] | None = attrs.field(default=None, alias="_cache_legal")
+    _cache_key: tuple[Any, ...] | None = attrs.field(default=None, alias="_cache_key")
+
+    # -- identity ---------------------------------------------------------------------------
+    @property
+    def key(self) -> tuple[Hashable, ...]:
+        """A canonical hashable key of the position (cached), for transposition tables.
+
+        Two states have the same key exactly when they are equal; the ruleset is not part of
+        it.
+        """
+        key = self._cache_key
+        if key is None:
+            key = tuple(getattr(self, name) for name in _STATE_VALUE_FIELDS)
+            object.__setattr__(self, "_cache_key", key)
+        return key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        who = self.current_player
+        label = {CHANCE: "chance", TERMINAL: "terminal"}.get(who, f"seat {who}")
+        phase = "ABCDE"[self.phase] if self.phase < 5 else "end"
+        return (
+            f"<State {self.rules.players}p phase {phase} round {self.round + 1} {label} "
+            f"scores {self.scores}>"
+        )
+
+    # -- the public contract ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Seat to move, or :data:`CHANCE` at a chance node, or :data:`TERMINAL`."""
+        if not self.pending:
+            return TERMINAL
+        top = self.pending[-1]
+        return CHANCE if top.seat < 0 else top.seat
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return not self.pending
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether this is a chance node."""
+        return bool(self.pending) and self.pending[-1].seat < 0
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Victory points of each seat, as on the score track."""
+        return tuple(seat.vp for seat in self.seats)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions at this decision node, in a deterministic order.
+
+        Returns ``()`` at chance nodes and at the end of the game.
+        """
+        legal = self._cache_legal
+        if legal is None:
+            legal = self.rules.engine.legal_actions(self)
+            object.__setattr__(self, "_cache_legal", legal)
+        return legal
+
+    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+        """The outcomes of this chance node with their exact probabilities.
+
+        Returns ``()`` at decision nodes.
+        """
+        return self.rules.engine.chance_outcomes(self)
+
+    def apply(self, action: Any) -> State:
+        """Return the state after ``action`` (or a chance outcome at a chance node).
+
+        Raises:
+            IllegalActionError: The action or outcome is not legal here.
+        """
+        return self.rules.engine.apply(self, action)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, ties broken by the rules (R-TIEBREAK).
+
+        Raises:
+            ValueError: The game is not over.
+        """
+        if not self.is_terminal:
+            raise ValueError("winners() is only defined at the end of the game")
+        return self.rules.engine.winners(self)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def variant_state(self, name: str) -> Any:
+        """Return the state kept by variant ``name``.
+
+        Raises:
+            KeyError: The variant keeps no state here.
+        """
+        for key, value in self.ext:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def with_variant_state(self, name: str, value: Any) -> State:
+        """Return a copy with variant ``name``'s state set to ``value``."""
+        ext = tuple((k, value if k == name else v) for k, v in self.ext)
+        if not any(k == name for k, _ in self.ext):
+            ext = (*ext, (name, value))
+        return replace(self, ext=ext)
+
+    def seat_estate(self, seat: int) -> Estate:
+        """Return the estate seat ``seat`` plays on."""
+        return self.estates[self.seats[seat].estate]
+
+
+_STATE_VALUE_FIELDS: tuple[str, ...] = tuple(
+    a.name for a in attrs.fields(State) if a.name != "rules" and not a.name.startswith("_cache")
+)

@@ -1,0 +1,364 @@
+"""Rulesets and variant loading.
+
+A :class:`Ruleset` fixes the player count, the edition, the options and the enabled
+variants. Variants are plugins found through the entry-point group ``burgundy.variants``
+(the entry-point name is the variant name) and wired in with pluggy; only the named ones
+take part, in a fixed order that does not depend on install order. Building a ruleset calls
+every hook once and compiles the answers into plain tuples (see :mod:`burgundy.hookspecs`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import metadata
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pluggy
+
+from burgundy import hookspecs
+
+if TYPE_CHECKING:
+    from burgundy.actions import Action
+    from burgundy.pending import Pending
+    from burgundy.rules.engine import Engine
+    from burgundy.state import State
+
+ENTRY_POINT_GROUP = "burgundy.variants"
+"""Entry-point group under which variant plugins register."""
+EDITIONS: tuple[str, ...] = ("2019", "2011")
+"""Supported editions; the first is the default."""
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+"""Player counts of the base game."""
+STANDARD_VARIANTS: tuple[str, ...] = ("knowledge",)
+"""Variants of the standard game, enabled when ``Ruleset`` gets no ``variants`` argument."""
+INSTALL_HINT: dict[str, str] = {
+    "knowledge": "pip install -e plugins/burgundy-knowledge",
+    "shields": "pip install -e plugins/burgundy-shields",
+}
+"""How to install the project's own variant plugins."""
+
+
+@attrs.frozen(slots=True)
+class OptionSpec:
+    """One ruleset option.
+
+    Attributes:
+        default: Value used when the caller gives none.
+        choices: The valid values, or ``None`` when ``check`` decides.
+        doc: One line for the documentation and error messages.
+        check: Validator for options without a fixed list of choices: returns the
+            normalised value or raises ``ValueError``.
+    """
+
+    default: Any
+    choices: tuple[Any, ...] | None
+    doc: str
+    check: Callable[[Any, Ruleset], Any] | None = None
+
+
+def _check_boards(value: Any, rules: Ruleset) -> Any:
+    from burgundy.geometry import boards
+
+    if value in ("standard", "random"):
+        return value
+    valid = sorted(boards())
+    if rules.edition == "2011":
+        valid = [n for n in valid if n != 2]
+    if isinstance(value, (list, tuple)):
+        numbers = tuple(value)
+        if len(numbers) == rules.players and all(
+            isinstance(n, int) and not isinstance(n, bool) and n in valid for n in numbers
+        ):
+            return numbers
+    raise ValueError(
+        f"option 'boards' must be 'standard', 'random' or one board number per player "
+        f"from {valid} (2019 numbering); got {value!r}"
+    )
+
+
+CORE_OPTIONS: dict[str, OptionSpec] = {
+    "tiebreak_empty": OptionSpec(
+        "most", ("most", "fewest"),
+        "R-TIEBREAK: a VP tie goes to the most (or fewest) empty duchy spaces",
+    ),
+    "building_take_may_discard": OptionSpec(
+        False, (False, True),
+        "R-BUILDING-FULL: market/carpenter/church may discard a stored hex to make room",
+    ),
+    "boards": OptionSpec(
+        "standard", None,
+        "'standard' (board 1 for all), 'random' (dealt by chance) or a board number per seat",
+        _check_boards,
+    ),
+    "start_castle": OptionSpec(
+        "centre", ("centre", "choose"),
+        "start castle on the central 6, or on a castle space each player chooses",
+    ),
+}
+"""The core's options."""
+
+
+@attrs.frozen(slots=True)
+class PendingRule:
+    """How the engine handles one pending type.
+
+    Give ``legal`` for a decision, ``outcomes`` and ``resolve`` for a chance event, ``run``
+    for an automatic step.
+
+    Attributes:
+        legal: ``f(state, item) -> actions`` for a decision.
+        outcomes: ``f(state, item) -> ((outcome, probability), ...)`` for a chance event.
+        resolve: ``f(state, item, outcome) -> State``; the item is already popped.
+        run: ``f(state, item) -> State`` for an automatic step; the item is already popped.
+        optional: A decision whose effect may be declined (adds ``Decline``); one with no
+            legal action is skipped either way.
+    """
+
+    legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
+    outcomes: Callable[[State, Pending], tuple[tuple[Any, float], ...]] | None = None
+    resolve: Callable[[State, Pending, Any], State] | None = None
+    run: Callable[[State, Pending], State] | None = None
+    optional: bool = False
+
+
+@attrs.frozen(slots=True)
+class VariantInfo:
+    """What a variant plugin declares about itself (hook ``burgundy_variant``).
+
+    Attributes:
+        name: The variant name (must equal the entry-point name).
+        version: The plugin's version.
+        summary: One line for ``available_variants`` listings and docs.
+        order: Position in the fixed variant order (lower first; ties by name).
+        requires: Other variants that must be enabled too.
+        players: Supported player counts.
+        editions: Supported editions.
+        options: The variant's own ruleset options.
+        state_type: Type of the variant's namespaced state, or ``None``.
+        action_types: The variant's own action types (join the serialisation union).
+        pending_types: The variant's own pending types.
+    """
+
+    name: str
+    version: str = "0"
+    summary: str = ""
+    order: int = 100
+    requires: tuple[str, ...] = ()
+    players: tuple[int, ...] = PLAYER_COUNTS
+    editions: tuple[str, ...] = EDITIONS
+    options: Mapping[str, OptionSpec] = attrs.field(factory=dict)
+    state_type: type | None = None
+    action_types: tuple[type, ...] = ()
+    pending_types: tuple[type, ...] = ()
+
+
+@cache
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def available_variants() -> tuple[str, ...]:
+    """Return the names of the installed variant plugins, sorted."""
+    return tuple(sorted(_entry_points()))
+
+
+def _load_plugin(name: str) -> object:
+    points = _entry_points()
+    if name not in points:
+        hint = INSTALL_HINT.get(name)
+        how = f"; install it with: {hint}" if hint else ""
+        raise ValueError(
+            f"unknown or uninstalled variant {name!r}{how}; installed: "
+            f"{list(available_variants())}"
+        )
+    return points[name].load()
+
+
+class Ruleset:
+    """The rules a game is played under: players, edition, options and variants.
+
+    Args:
+        players: Number of players (2-4 in the base game; variants may allow others).
+        variants: Names of the variants to enable; ``None`` means the standard game
+            (``("knowledge",)``); ``()`` the bare base game.
+        edition: ``"2019"`` (default) or ``"2011"``.
+        options: Ruleset options by name (see :data:`CORE_OPTIONS` and each variant's).
+
+    Raises:
+        ValueError: A bad player count, edition, option or variant (the message names the
+            valid values), or a variant that is not installed (it says how to install it).
+
+    Example:
+        >>> import burgundy
+        >>> rules = burgundy.Ruleset(players=3, variants=())
+        >>> rules.players, rules.edition, rules.options["tiebreak_empty"]
+        (3, '2019', 'most')
+    """
+
+    __slots__ = ("edition", "engine", "infos", "options", "players", "plugins", "variants")
+
+    players: int
+    variants: tuple[str, ...]
+    edition: str
+    options: Mapping[str, Any]
+    infos: tuple[VariantInfo, ...]
+    plugins: tuple[object, ...]
+    engine: Engine
+
+    def __init__(
+        self,
+        players: int = 2,
+        variants: tuple[str, ...] | list[str] | None = None,
+        edition: str = "2019",
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; valid: {list(EDITIONS)}")
+        self.edition = edition
+        names = STANDARD_VARIANTS if variants is None else variants
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"variants must be a sequence of names; got {variants!r}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"variant listed twice: {list(names)}")
+        loaded = [(name, _load_plugin(name)) for name in names]
+        manager = pluggy.PluginManager("burgundy")
+        manager.add_hookspecs(hookspecs)
+        infos: list[tuple[VariantInfo, object]] = []
+        for name, plugin in loaded:
+            manager.register(plugin, name=name)
+            info = _variant_info(manager, plugin, name)
+            infos.append((info, plugin))
+        manager.check_pending()
+        infos.sort(key=lambda pair: (pair[0].order, pair[0].name))
+        self.infos = tuple(info for info, _ in infos)
+        self.plugins = tuple(plugin for _, plugin in infos)
+        self.variants = tuple(info.name for info in self.infos)
+        allowed_players = set(PLAYER_COUNTS)
+        for info in self.infos:
+            allowed_players &= set(info.players)
+        if not isinstance(players, int) or players not in allowed_players:
+            raise ValueError(
+                f"players must be one of {sorted(allowed_players)} with variants "
+                f"{list(self.variants)}; got {players!r}"
+            )
+        self.players = players
+        self._check_requirements()
+        self.options = self._resolve_options(options or {})
+        from burgundy.rules.engine import Engine
+
+        self.engine = Engine(self, manager)
+
+    def _check_requirements(self) -> None:
+        for info in self.infos:
+            missing = [r for r in info.requires if r not in self.variants]
+            if missing:
+                raise ValueError(f"variant {info.name!r} requires variants {missing} enabled too")
+            if self.edition not in info.editions:
+                raise ValueError(
+                    f"variant {info.name!r} supports editions {list(info.editions)}, "
+                    f"not {self.edition!r}"
+                )
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Every option this ruleset accepts: the core's and its variants'."""
+        specs = dict(CORE_OPTIONS)
+        for info in self.infos:
+            specs.update(info.options)
+        return specs
+
+    def _resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        specs = self.option_specs()
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            raise ValueError(f"unknown option(s) {unknown}; valid: {sorted(specs)}")
+        resolved = {}
+        for name, spec in specs.items():
+            value = given.get(name, spec.default)
+            if spec.check is not None:
+                value = spec.check(value, self)
+            elif value not in spec.choices or type(value) is not type(spec.default):  # type: ignore[operator]
+                raise ValueError(
+                    f"option {name!r} must be one of {list(spec.choices or ())}; got {value!r}"
+                )
+            resolved[name] = value
+        return resolved
+
+    # -- values -----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-able description that :meth:`from_dict` turns back into a ruleset."""
+        options = {
+            k: list(v) if isinstance(v, tuple) else v for k, v in sorted(self.options.items())
+        }
+        return {
+            "players": self.players,
+            "variants": list(self.variants),
+            "edition": self.edition,
+            "options": options,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """Build a ruleset from :meth:`to_dict`'s output.
+
+        Raises:
+            ValueError: The description is malformed or names bad values.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"ruleset must be an object; got {type(data).__name__}")
+        unknown = sorted(set(data) - {"players", "variants", "edition", "options"})
+        if unknown:
+            raise ValueError(f"unknown ruleset field(s) {unknown}")
+        variants = data.get("variants", list(STANDARD_VARIANTS))
+        if not isinstance(variants, list):
+            raise ValueError("ruleset 'variants' must be a list of names")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise ValueError("ruleset 'options' must be an object")
+        return cls(
+            players=data.get("players", 2),
+            variants=tuple(variants),
+            edition=data.get("edition", "2019"),
+            options=options,
+        )
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (
+            self.players, self.variants, self.edition,
+            tuple(sorted((k, repr(v)) for k, v in self.options.items())),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ruleset):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
+    def __repr__(self) -> str:
+        return (
+            f"Ruleset(players={self.players}, variants={self.variants!r}, "
+            f"edition={self.edition!r}, options={dict(self.options)!r})"
+        )
+
+    def initial_state(self) -> State:
+        """Return the state before the first chance event of set-up (a chance node)."""
+        from burgundy.rules.setup import initial_state
+
+        return initial_state(self)
+
+
+def _variant_info(manager: pluggy.PluginManager, plugin: object, name: str) -> VariantInfo:
+    impls = [
+        impl for impl in manager.hook.burgundy_variant.get_hookimpls() if impl.plugin is plugin
+    ]
+    if len(impls) != 1:
+        raise ValueError(f"variant plugin {name!r} must implement burgundy_variant() once")
+    info = impls[0].function()
+    if not isinstance(info, VariantInfo) or info.name != name:
+        raise ValueError(
+            f"variant plugin {name!r}: burgundy_variant() must return VariantInfo(name={name!r})"
+        )
+    return info
