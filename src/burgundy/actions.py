@@ -64,7 +64,8 @@ class TakeTile(Action):
     discard: int = -1
 
     def __str__(self) -> str:
-        return f"take {tile_name(self.tile)} {self.depot}{_die_text(self.die)}{_drop_text(self.discard)}"
+        drop = _drop_text(self.discard)
+        return f"take {tile_name(self.tile)} {self.depot}{_die_text(self.die)}{drop}"
 
 
 @attrs.frozen(slots=True)

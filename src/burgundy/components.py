@@ -136,7 +136,9 @@ def tile_code(name: str) -> int:
     try:
         return TILE_BY_NAME[name]
     except KeyError:
-        raise ValueError(f"unknown tile {name!r}; e.g. ship, castle, mine, bank, cow3, k7") from None
+        raise ValueError(
+            f"unknown tile {name!r}; e.g. ship, castle, mine, bank, cow3, k7"
+        ) from None
 
 
 def base_supply() -> tuple[tuple[int, ...], tuple[int, ...]]:

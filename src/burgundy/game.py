@@ -68,7 +68,8 @@ class Game:
         >>> game = burgundy.Game(players=2, variants=(), seed=1)
         >>> game.state.current_player in (0, 1)
         True
-        >>> state = game.play("workers d" + str(game.state.seats[game.state.current_player].dice[0]))
+        >>> die = game.state.seats[game.state.current_player].dice[0]
+        >>> state = game.play(f"workers d{die}")
         >>> len(game.record()["steps"]) > 1
         True
     """

@@ -173,7 +173,8 @@ def make_board(
     Raises:
         ValueError: The rows do not have the shape 4-5-6-7-6-5-4 or hold an unknown letter.
     """
-    if tuple(len(r) for r in rows) != ROW_LENGTHS or tuple(len(r) for r in dice_rows) != ROW_LENGTHS:
+    shapes = {tuple(len(r) for r in rows), tuple(len(r) for r in dice_rows)}
+    if shapes != {ROW_LENGTHS}:
         raise ValueError(f"board {number}: rows must have lengths {ROW_LENGTHS}")
     try:
         colours = tuple(_LETTER_COLOUR[ch] for row in rows for ch in row)

@@ -9,7 +9,6 @@ that says what is wrong and where.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs

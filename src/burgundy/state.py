@@ -45,7 +45,7 @@ def replace(inst: _T, **changes: Any) -> _T:
     cls = type(inst)
     names = _FIELDS.get(cls)
     if names is None:
-        names = tuple(a.name for a in attrs.fields(cls))
+        names = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
         _FIELDS[cls] = names
     new = object.__new__(cls)
     setter = object.__setattr__

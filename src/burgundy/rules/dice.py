@@ -50,7 +50,7 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
 
     A die of any value (``die == 0``) or no die (``die == -1``) costs nothing.
     """
-    if die == ANY_DIE or die == NO_DIE:
+    if die in (ANY_DIE, NO_DIE):
         return 0
     cost = ring_steps(die, value)
     modifiers = state.rules.engine.die_cost
@@ -66,7 +66,7 @@ def use_die(state: State, seat: int, die: int) -> State:
 
     A die of any value or no die removes nothing.
     """
-    if die == ANY_DIE or die == NO_DIE:
+    if die in (ANY_DIE, NO_DIE):
         return state
     from burgundy.rules.income import set_seat
 

@@ -98,10 +98,7 @@ def goods_choices(state: State, seat: int, depot: int) -> list[tuple[int, ...]]:
     kept = there & held
     new = sorted(there - held)
     free = max(goods_colour_limit(state, index) - len(held), 0)
-    if len(new) <= free:
-        picks = [tuple(new)]
-    else:
-        picks = list(combinations(new, free))
+    picks = [tuple(new)] if len(new) <= free else list(combinations(new, free))
     return [tuple(sorted(kept | set(p))) for p in picks if kept or p]
 
 

@@ -47,10 +47,11 @@ def score_animals(state: State, seat: int, space: int, tile: int) -> State:
     for modifier in engine.pasture:
         pasture = modifier(state, index, space, pasture)
     species = TILES[tile].species
-    scoring = tuple(
+    earlier = [
         estate.spaces[s] for s in bits(pasture & estate.filled & ~(1 << space))
         if TILES[estate.spaces[s]].species == species
-    ) + (tile,)
+    ]
+    scoring = (*earlier, tile)
     vp = sum(TILES[t].animals for t in scoring)
     for modifier in engine.animal_score:
         vp = modifier(state, seat, tile, scoring, vp)

@@ -1,0 +1,223 @@
+"""Test helpers and the conformance kit for the core and for variant plugins.
+
+A plugin author checks a variant with a few lines of pytest::
+
+    import pytest
+    from burgundy import Ruleset
+    from burgundy.testing import check_conformance
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    @pytest.mark.parametrize("edition", ["2019", "2011"])
+    def test_my_variant_conforms(players, edition):
+        rules = Ruleset(players=players, variants=("my-variant",), edition=edition)
+        check_conformance(rules, seeds=range(3))
+
+:func:`check_conformance` plays seeded random games to the end and checks at every step the
+invariants every ruleset must keep (:func:`check_invariants`): hexes and goods conserved,
+no negative silver or workers, scores never falling, every legal action applies, an illegal
+one raises, chance probabilities sum to one, and JSON round-trips to an equal state; and that
+the same seed gives the same game. The other helpers build positions for rule tests.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from burgundy.actions import Action
+from burgundy.components import tile_code
+from burgundy.errors import IllegalActionError
+from burgundy.geometry import SPACE_BY_NAME
+from burgundy.io import from_json, to_json, validate_state
+from burgundy.pending import Turn
+from burgundy.rules.income import set_estate, set_seat
+from burgundy.state import EMPTY, State, replace
+from burgundy.variants import Ruleset
+
+
+class _Illegal(Action):
+    """An action type no ruleset knows, to check that illegal actions raise."""
+
+    def __str__(self) -> str:
+        return "illegal"
+
+
+def sample_outcome(state: State, rng: random.Random) -> Any:
+    """Pick a chance outcome of ``state`` with its probability."""
+    outcomes = state.chance_outcomes()
+    return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+
+
+def random_playout(
+    rules: Ruleset, seed: int, *, check: bool = False, max_steps: int = 100_000
+) -> list[State]:
+    """Play one game with uniformly random legal actions and sampled chance.
+
+    Args:
+        rules: The ruleset.
+        seed: Seed of the RNG choosing actions and outcomes.
+        check: Check :func:`check_invariants` at every step (slow).
+        max_steps: Give up (``AssertionError``) after this many steps.
+
+    Returns:
+        Every state of the game, the first (set-up) to the last (terminal).
+    """
+    rng = random.Random(seed)
+    state = rules.initial_state()
+    states = [state]
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return states
+        if check:
+            check_invariants(state, states[-2] if len(states) > 1 else None)
+        if state.is_chance:
+            state = state.apply(sample_outcome(state, rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    raise AssertionError(f"game did not end within {max_steps} steps")
+
+
+def check_invariants(state: State, previous: State | None = None) -> None:
+    """Assert the invariants every state of every ruleset keeps.
+
+    Raises:
+        AssertionError: An invariant is broken (the message says which).
+    """
+    try:
+        validate_state(state)
+    except ValueError as exc:
+        raise AssertionError(f"invalid state: {exc}") from exc
+    if previous is not None:
+        for seat, (old, new) in enumerate(zip(previous.scores, state.scores, strict=True)):
+            assert new >= old, f"seat {seat}'s score fell from {old} to {new}"
+    assert from_json(to_json(state), state.rules) == state, "JSON round-trip changed the state"
+    if state.is_terminal:
+        assert state.legal_actions() == () and state.chance_outcomes() == ()
+        assert state.winners(), "a finished game has winners"
+        return
+    if state.is_chance:
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) > 1, "single-outcome chance nodes are resolved by the engine"
+        assert math.isclose(sum(p for _, p in outcomes), 1.0), "probabilities must sum to 1"
+        assert state.legal_actions() == ()
+        return
+    legal = state.legal_actions()
+    assert legal, "a decision node has legal actions"
+    assert len(set(legal)) == len(legal), "legal actions are distinct"
+    texts = [str(a) for a in legal]
+    assert len(set(texts)) == len(texts), "legal actions have distinct text forms"
+    for action in legal:
+        state.apply(action)
+    try:
+        state.apply(_Illegal())
+    except IllegalActionError:
+        pass
+    else:
+        raise AssertionError("an illegal action was accepted")
+
+
+def check_conformance(rules: Ruleset, seeds: Iterable[int] = range(2)) -> None:
+    """Play a seeded random game per seed, checking invariants at every step, and check
+    that replaying a seed gives the same game.
+
+    Raises:
+        AssertionError: A broken invariant or a non-deterministic game.
+    """
+    for seed in seeds:
+        states = random_playout(rules, seed, check=True)
+        assert states[-1].is_terminal
+        again = random_playout(rules, seed)
+        assert [s.key for s in again] == [s.key for s in states], "same seed, different game"
+
+
+# -- building positions ---------------------------------------------------------------------
+def first_turn(rules: Ruleset, seed: int = 0) -> State:
+    """Return the first decision of a turn in a seeded game (chance sampled)."""
+    rng = random.Random(seed)
+    state = rules.initial_state()
+    while not (state.pending and isinstance(state.pending[-1], Turn)):
+        if state.is_chance:
+            state = state.apply(sample_outcome(state, rng))
+        else:
+            state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def with_estate(state: State, seat: int, **changes: Any) -> State:
+    """Return ``state`` with seat ``seat``'s estate changed (``storage``, ``goods``,
+    ``silver``, ``workers``, ...). Tile names are accepted in ``storage``."""
+    if "storage" in changes:
+        changes["storage"] = tuple(sorted(_code(t) for t in changes["storage"]))
+    return set_estate(state, state.seats[seat].estate, **changes)
+
+
+def with_dice(state: State, seat: int, *dice: int) -> State:
+    """Return ``state`` with seat ``seat`` holding ``dice`` as its unused dice."""
+    return set_seat(state, seat, dice=tuple(sorted(dice)), rolled=tuple(sorted(dice)))
+
+
+def with_tiles(state: State, seat: int, tiles: Mapping[str, str | int]) -> State:
+    """Return ``state`` with tiles put on seat ``seat``'s duchy, e.g. ``{"e1": "cow3"}``.
+
+    No scoring or effect happens; use it to build a position, then play the action under
+    test. The tiles are taken out of the supply so hexes stay conserved.
+    """
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = state.rules.engine.boards[estate.board]
+    spaces = list(estate.spaces)
+    supply = list(state.supply)
+    black = list(state.black_supply)
+    for name, tile in tiles.items():
+        code = _code(tile)
+        space = SPACE_BY_NAME[name]
+        if spaces[space] != EMPTY:
+            raise ValueError(f"space {name} is covered")
+        spaces[space] = code
+        if supply[code] > 0:
+            supply[code] -= 1
+        elif black[code] > 0:
+            black[code] -= 1
+        else:
+            raise ValueError(f"no {tile} left in the supply")
+    filled = sum(1 << s for s, t in enumerate(spaces) if t != EMPTY)
+    frontier = 0
+    for s in range(len(spaces)):
+        if filled >> s & 1:
+            frontier |= board.neighbours[s]
+    state = replace(state, supply=tuple(supply), black_supply=tuple(black))
+    return set_estate(state, index, spaces=tuple(spaces), filled=filled, frontier=frontier)
+
+
+def take_from_supply(state: State, *tiles: str | int) -> State:
+    """Return ``state`` with ``tiles`` removed from the supply (to give them to someone
+    with :func:`with_estate` and keep hexes conserved)."""
+    supply = list(state.supply)
+    black = list(state.black_supply)
+    for tile in tiles:
+        code = _code(tile)
+        if supply[code] > 0:
+            supply[code] -= 1
+        elif black[code] > 0:
+            black[code] -= 1
+        else:
+            raise ValueError(f"no {tile} left in the supply")
+    return replace(state, supply=tuple(supply), black_supply=tuple(black))
+
+
+def find_action(state: State, text: str) -> Action:
+    """Return the legal action of ``state`` with text form ``text``.
+
+    Raises:
+        IllegalActionError: No such legal action.
+    """
+    from burgundy.game import parse_action
+
+    return parse_action(state, text)
+
+
+def _code(tile: str | int) -> int:
+    return tile if isinstance(tile, int) else tile_code(tile)
