@@ -211,3 +211,29 @@ class Game:
             self._steps.append({"action": str(action)})
         else:
             raise ValueError(f"unknown step {step!r}")
+
+
+def describe_outcome(state: State, outcome: Any) -> str:
+    """Return a short text for a chance outcome of ``state`` (for transcripts and logs).
+
+    Example: ``"hex depot 3: bank"``, ``"dice seat 1: 2 5"``, ``"white die: 4"``.
+    """
+    from burgundy import pending as pen
+    from burgundy.components import tile_name
+
+    item = state.pending[-1]
+    if isinstance(item, pen.HexDraw):
+        where = "black depot" if item.depot == 0 else f"depot {item.depot}"
+        return f"hex {where}: {tile_name(outcome)}"
+    if isinstance(item, pen.DiceRoll):
+        return f"dice seat {item.roller}: {outcome[0]} {outcome[1]}"
+    if isinstance(item, pen.WhiteRoll):
+        return f"white die: {outcome}"
+    if isinstance(item, pen.GoodsDraw):
+        where = "round space" if item.estate < 0 else f"estate {item.estate}"
+        return f"goods {where}: {outcome}"
+    if isinstance(item, pen.StartPlayerDraw):
+        return f"start player: seat {outcome}"
+    if isinstance(item, pen.BoardDraw):
+        return f"board estate {item.estate}: {outcome}"
+    return f"{type(item).__name__}: {outcome!r}"
