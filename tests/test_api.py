@@ -55,11 +55,17 @@ def test_bad_ruleset_arguments_raise_value_error_naming_valid_values(
     assert fragment in str(info.value)
 
 
-def test_missing_standard_variant_names_install_command() -> None:
-    if "knowledge" in burgundy.available_variants():
-        pytest.skip("the knowledge plugin is installed")
+def test_missing_standard_variant_names_install_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(burgundy.variants, "_entry_points", lambda: {})
     with pytest.raises(ValueError, match="pip install -e plugins/burgundy-knowledge"):
         burgundy.Ruleset()
+
+
+def test_default_ruleset_is_the_standard_game() -> None:
+    assert burgundy.Ruleset().variants == ("knowledge",)
+    assert burgundy.Game(seed=1).rules.variants == ("knowledge",)
 
 
 def test_ruleset_round_trips_through_dict_and_compares_by_value() -> None:

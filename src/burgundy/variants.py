@@ -139,6 +139,8 @@ class VariantInfo:
         state_type: Type of the variant's namespaced state, or ``None``.
         action_types: The variant's own action types (join the serialisation union).
         pending_types: The variant's own pending types.
+        free_actions: Action types that do not answer the decision they are taken in
+            (like the purchase): the decision stays pending.
     """
 
     name: str
@@ -152,6 +154,7 @@ class VariantInfo:
     state_type: type | None = None
     action_types: tuple[type, ...] = ()
     pending_types: tuple[type, ...] = ()
+    free_actions: tuple[type, ...] = ()
 
 
 @cache

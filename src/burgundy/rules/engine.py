@@ -144,7 +144,7 @@ class Engine:
         for extra in collect("action_handlers"):
             self.action_handlers.update(extra)
         self.free_actions: frozenset[type] = FREE_ACTIONS.union(
-            *(getattr(info, "free_actions", ()) for info in rules.infos)
+            *(info.free_actions for info in rules.infos)
         )
         self.action_types: tuple[type, ...] = act.CORE_ACTIONS + tuple(
             t for info in rules.infos for t in info.action_types

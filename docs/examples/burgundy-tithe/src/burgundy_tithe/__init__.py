@@ -1,0 +1,86 @@
+"""An example variant plugin: the tithe.
+
+Once per turn a player may pay 1 silverling to the church for 1 VP, and every sale earns
+1 VP more. It shows the whole plugin surface in a few lines: a ``VariantInfo``, a namespaced
+variant state (tithes paid per seat), an action type of its own, an extra legal action, an
+action handler, a modifier and a set-up function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+import attrs
+from burgundy import hookimpl
+from burgundy.actions import Action
+from burgundy.pending import Pending, Turn
+from burgundy.rules.income import Income, add_silver, add_vp
+from burgundy.state import State
+from burgundy.variants import Ruleset, VariantInfo
+
+
+@attrs.frozen(slots=True)
+class TitheState:
+    """Tithes paid by each seat, and whether the seat to move paid this turn."""
+
+    paid: tuple[int, ...]
+    this_turn: bool = False
+
+
+@attrs.frozen(slots=True)
+class PayTithe(Action):
+    """Pay 1 silverling for 1 VP (once per turn)."""
+
+    def __str__(self) -> str:
+        return "tithe"
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    return VariantInfo(
+        name="tithe", version="0.1.0", summary="Pay a silverling for a VP once per turn.",
+        state_type=TitheState, action_types=(PayTithe,), free_actions=(PayTithe,),
+    )
+
+
+@hookimpl
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
+    return lambda state: state.with_variant_state("tithe", TitheState((0,) * rules.players))
+
+
+@hookimpl
+def burgundy_on_turn_start(rules: Ruleset) -> Callable[[State, int], State]:
+    def reset(state: State, seat: int) -> State:
+        return state.with_variant_state(
+            "tithe", attrs.evolve(state.variant_state("tithe"), this_turn=False)
+        )
+
+    return reset
+
+
+@hookimpl
+def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]]:
+    def offer(state: State, item: Pending) -> Iterable[Action]:
+        tithe = state.variant_state("tithe")
+        if isinstance(item, Turn) and not tithe.this_turn and state.seat_estate(item.seat).silver:
+            return (PayTithe(),)
+        return ()
+
+    return offer
+
+
+@hookimpl
+def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+    def pay(state: State, seat: int, action: PayTithe) -> State:
+        tithe = state.variant_state("tithe")
+        paid = list(tithe.paid)
+        paid[seat] += 1
+        state = state.with_variant_state("tithe", TitheState(tuple(paid), this_turn=True))
+        return add_vp(add_silver(state, seat, -1), seat, 1)
+
+    return {PayTithe: pay}
+
+
+@hookimpl
+def burgundy_sale_income(rules: Ruleset) -> Callable[[State, int, int, int, Income], Income]:
+    return lambda state, seat, goods, count, income: attrs.evolve(income, vp=income.vp + 1)

@@ -1,0 +1,256 @@
+"""One function per kind of knowledge effect; ``data/tiles.json`` says which tile has which.
+
+Every function here is a modifier, event handler or provider for one core hook; the plugin
+module wires them up. ``owns(state, estate, n)`` tells whether knowledge tile ``#n`` lies in
+an estate's duchy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from importlib import resources
+from itertools import combinations
+from typing import Any
+
+import attrs
+from burgundy.actions import Action
+from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour
+from burgundy.pending import Pending, ShipGoods
+from burgundy.rules.dice import PLACE, TAKE, DieUse
+from burgundy.rules.effects import goods_colour_limit, take_goods
+from burgundy.rules.income import Income, add_silver, add_workers
+from burgundy.rules.take import discard_choices, remove_from_depot, store
+from burgundy.rules.turn import purchase_open
+from burgundy.state import State, replace
+
+from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
+
+TILE_DATA: dict[str, Any] = json.loads(
+    resources.files("burgundy_knowledge.data").joinpath("tiles.json").read_text("utf-8")
+)
+"""The effect of each knowledge tile, by number (as a string)."""
+CODE: dict[int, int] = {n: TILE_BY_NAME[f"k{n}"] for n in range(1, 27)}
+"""Tile code of knowledge tile #n."""
+
+
+def owns(state: State, estate: int, n: int) -> bool:
+    """Whether knowledge tile ``#n`` is placed in estate ``estate``'s duchy."""
+    return CODE[n] in state.estates[estate].spaces
+
+
+def seat_owns(state: State, seat: int, n: int) -> bool:
+    """Whether knowledge tile ``#n`` is placed in seat ``seat``'s duchy."""
+    return CODE[n] in state.estates[state.seats[seat].estate].spaces
+
+
+def tiles_with(effect: str) -> list[int]:
+    """Numbers of the tiles with effect kind ``effect``."""
+    return [int(n) for n, spec in TILE_DATA.items() if n.isdigit() and spec["effect"] == effect]
+
+
+def edition_value(spec: dict[str, Any], key: str, edition: str) -> Any:
+    """``spec[key]``, picking the edition's entry when it differs by edition."""
+    value = spec[key]
+    return value[edition] if isinstance(value, dict) else value
+
+
+# -- #1 ---------------------------------------------------------------------------------------
+def lift_building_limit(state: State, estate: int, applies: bool) -> bool:
+    """#1: the one-building-per-city rule does not apply to this duchy."""
+    return applies and not owns(state, estate, 1)
+
+
+# -- #2 ---------------------------------------------------------------------------------------
+def mine_workers(state: State, estate: int, income: Income) -> Income:
+    """#2: one worker per mine at each phase end, besides the silverling."""
+    if not owns(state, estate, 2):
+        return income
+    mines = state.estates[estate].spaces.count(TILE_BY_NAME["mine"])
+    return attrs.evolve(income, workers=income.workers + mines * TILE_DATA["2"]["per_mine"])
+
+
+# -- #3, #4 -----------------------------------------------------------------------------------
+def sale_income(state: State, seat: int, goods: int, count: int, income: Income) -> Income:
+    """#3: one more silverling per sale (2 instead of 1); #4: one worker per sale."""
+    if seat_owns(state, seat, 3):
+        income = attrs.evolve(income, silver=income.silver + TILE_DATA["3"]["silver"])
+    if seat_owns(state, seat, 4):
+        income = attrs.evolve(income, workers=income.workers + TILE_DATA["4"]["workers"])
+    return income
+
+
+# -- #5 ---------------------------------------------------------------------------------------
+def neighbours(depot: int) -> tuple[int, int]:
+    """The two depots next to ``depot`` on the ring 1-6 (6 and 1 touch)."""
+    return (depot % 6 + 1, (depot - 2) % 6 + 1)
+
+
+def two_depot_choices(state: State, seat: int, a: int, b: int) -> list[TakeGoodsTwo]:
+    """Ways to take goods from both depots ``a`` and ``b`` under the colour limit.
+
+    The colours that end up held are chosen as for one depot (R-SHIP): colours already held
+    are taken from both; if more new colours lie on the two depots than free slots, each way
+    of filling the slots is a choice. Both depots must give something.
+    """
+    index = state.seats[seat].estate
+    held = {c + 1 for c, n in enumerate(state.estates[index].goods) if n}
+    at_a = {c + 1 for c, n in enumerate(state.depot_goods[a - 1]) if n}
+    at_b = {c + 1 for c, n in enumerate(state.depot_goods[b - 1]) if n}
+    there = at_a | at_b
+    new = sorted(there - held)
+    free = max(goods_colour_limit(state, index) - len(held), 0)
+    picks = [tuple(new)] if len(new) <= free else list(combinations(new, free))
+    out = []
+    for pick in picks:
+        final = (there & held) | set(pick)
+        take_a, take_b = tuple(sorted(at_a & final)), tuple(sorted(at_b & final))
+        if take_a and take_b:
+            first, second = (a, b) if a < b else (b, a)
+            cols = (take_a, take_b) if a < b else (take_b, take_a)
+            out.append(TakeGoodsTwo(first, cols[0], second, cols[1]))
+    return out
+
+
+def ship_two_depots(state: State, item: Pending, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """#5: a ship may take the goods of a depot and of a depot next to it."""
+    if not isinstance(item, ShipGoods) or not seat_owns(state, item.seat, 5):
+        return actions
+    extra: list[Action] = []
+    for a in range(1, 7):
+        b = a % 6 + 1
+        extra.extend(two_depot_choices(state, item.seat, a, b))
+    return actions + tuple(dict.fromkeys(extra))
+
+
+def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State:
+    """Apply a :class:`TakeGoodsTwo`."""
+    state = take_goods(state, seat, action.first, action.first_colours)
+    return take_goods(state, seat, action.second, action.second_colours)
+
+
+# -- #6 ---------------------------------------------------------------------------------------
+def purchases(state: State, item: Pending) -> Iterable[Action]:
+    """#6: the turn's purchase from any depot (2011: numbered depots too, for silver; 2019:
+    any depot, paid with silver and/or workers)."""
+    from burgundy.pending import Turn
+
+    if not (isinstance(item, Turn) or purchase_open(state, item)):
+        return ()
+    seat = item.seat
+    if state.purchased or not seat_owns(state, seat, 6):
+        return ()
+    estate = state.seat_estate(seat)
+    spec = TILE_DATA["6"]
+    price = spec["price"]
+    workers_pay = edition_value(spec, "workers_pay", state.rules.edition)
+    payments = range(0, price + 1) if workers_pay else (0,)
+    discards = discard_choices(state, seat)
+    actions: list[Action] = []
+    for depot in range(0, 7):
+        tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
+        for workers in payments:
+            if depot == 0 and workers == 0:
+                continue  # the core's own purchase
+            if estate.workers < workers or estate.silver < price - workers:
+                continue
+            actions.extend(
+                KnowledgeBuy(depot, tile, workers, discard)
+                for tile in sorted(set(tiles)) for discard in discards
+            )
+    return actions
+
+
+def apply_knowledge_buy(state: State, seat: int, action: KnowledgeBuy) -> State:
+    """Apply a :class:`KnowledgeBuy`: pay, take the tile, mark the turn's purchase made."""
+    price = TILE_DATA["6"]["price"]
+    state = add_silver(state, seat, -(price - action.workers))
+    state = add_workers(state, seat, -action.workers)
+    state = remove_from_depot(state, action.depot, action.tile)
+    state = replace(state, purchased=True)
+    return store(state, seat, action.tile, action.discard)
+
+
+# -- #7 ---------------------------------------------------------------------------------------
+def animal_bonus(
+    state: State, seat: int, tile: int, scoring: tuple[int, ...], vp: int
+) -> int:
+    """#7: one more VP for every animal tile that scores (Benno: (3+1)+(4+1) = 9)."""
+    if seat_owns(state, seat, 7):
+        return vp + len(scoring) * TILE_DATA["7"]["vp_per_tile"]
+    return vp
+
+
+# -- #8-#12 -----------------------------------------------------------------------------------
+_FREE_STEP = {
+    n: (TILE_DATA[str(n)]["use"], {int(Colour.from_label(c)) for c in TILE_DATA[str(n)]["colours"]})
+    for n in tiles_with("free_step")
+}
+
+
+def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
+    """#8: each worker turns a die by up to 2; #9-#12: one free ±1 for placing the tiles
+    pictured or for taking a hex (ruling K-FREE-STEP: the free change is ±1, also with #8).
+
+    The cost is recomputed from the die and the value, so this modifier expects to see the
+    core's ring distance (the knowledge variant comes first in the variant order).
+    """
+    spaces = state.estates[state.seats[seat].estate].spaces
+    free = 0
+    for n, (kind, colours) in _FREE_STEP.items():
+        if CODE[n] in spaces and kind == use.kind and (
+            kind == TAKE or (kind == PLACE and TILE_COLOUR[use.tile] in colours)
+        ):
+            free = 1
+            break
+    steps = max(cost - free, 0)
+    if CODE[8] in spaces:
+        step = TILE_DATA["8"]["step"]
+        return -(-steps // step)
+    return steps
+
+
+# -- #13, #14 ---------------------------------------------------------------------------------
+def take_workers_income(state: State, seat: int, income: Income) -> Income:
+    """#13: the take-workers action also gives a silverling; #14: it gives 4 workers."""
+    if seat_owns(state, seat, 13):
+        income = attrs.evolve(income, silver=income.silver + TILE_DATA["13"]["silver"])
+    if seat_owns(state, seat, 14):
+        income = attrs.evolve(income, workers=income.workers + TILE_DATA["14"]["workers"])
+    return income
+
+
+# -- #15-#26 ----------------------------------------------------------------------------------
+def final_scoring(state: State, seat: int) -> dict[str, int]:
+    """The scoring tiles #15-#26 in the seat's duchy at game end."""
+    from burgundy.rules.scoring import first_seat_of_estates
+
+    index = state.seats[seat].estate
+    if first_seat_of_estates(state)[index] != seat:
+        return {}
+    estate = state.estates[index]
+    edition = state.rules.edition
+    terms: dict[str, int] = {}
+    for number in range(15, 27):
+        if CODE[number] not in estate.spaces:
+            continue
+        spec = TILE_DATA[str(number)]
+        vp = edition_value(spec, "vp", edition)
+        effect = spec["effect"]
+        if effect == "vp_per_sold_colour":
+            count = sum(1 for n in estate.sold if n)
+        elif effect == "vp_per_building":
+            count = estate.spaces.count(TILE_BY_NAME[spec["building"]])
+        elif effect == "vp_per_species":
+            count = len({TILES[t].species for t in estate.spaces if t >= 0 and TILES[t].species})
+        elif effect == "vp_per_sold_good":
+            count = sum(estate.sold)
+        elif effect == "vp_per_bonus_tile":
+            count = len(estate.bonus)
+        else:  # pragma: no cover - the data file names only the kinds above
+            raise ValueError(f"unknown scoring effect {effect!r}")
+        terms[f"knowledge #{number}"] = vp * count
+    return terms
+
+
+assert set(BUILDINGS) == {TILE_DATA[str(n)]["building"] for n in tiles_with("vp_per_building")}

@@ -1,0 +1,93 @@
+"""The knowledge variant's hook implementations (entry point ``knowledge``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from burgundy import hookimpl
+from burgundy.actions import Action
+from burgundy.pending import Pending
+from burgundy.state import State
+from burgundy.variants import Ruleset, VariantInfo
+
+from burgundy_knowledge import __version__, effects
+from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """The knowledge variant: tiles #1-#26, both editions, 2-4 players."""
+    return VariantInfo(
+        name="knowledge",
+        version=__version__,
+        summary="The 26 knowledge (monastery) tiles of the base game.",
+        order=10,
+        action_types=(KnowledgeBuy, TakeGoodsTwo),
+        free_actions=(KnowledgeBuy,),
+    )
+
+
+@hookimpl
+def burgundy_one_building_per_city(rules: Ruleset) -> Callable[[State, int, bool], bool]:
+    """#1."""
+    return effects.lift_building_limit
+
+
+@hookimpl
+def burgundy_mine_income(rules: Ruleset) -> Callable[..., Any]:
+    """#2."""
+    return effects.mine_workers
+
+
+@hookimpl
+def burgundy_sale_income(rules: Ruleset) -> Callable[..., Any]:
+    """#3, #4."""
+    return effects.sale_income
+
+
+@hookimpl
+def burgundy_legal_actions(
+    rules: Ruleset,
+) -> Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]]:
+    """#5."""
+    return effects.ship_two_depots
+
+
+@hookimpl
+def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]]:
+    """#6."""
+    return effects.purchases
+
+
+@hookimpl
+def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+    """#5 and #6's own actions."""
+    return {
+        KnowledgeBuy: effects.apply_knowledge_buy,
+        TakeGoodsTwo: effects.apply_take_goods_two,
+    }
+
+
+@hookimpl
+def burgundy_animal_score(rules: Ruleset) -> Callable[..., Any]:
+    """#7."""
+    return effects.animal_bonus
+
+
+@hookimpl
+def burgundy_die_cost(rules: Ruleset) -> Callable[..., Any]:
+    """#8-#12."""
+    return effects.die_cost
+
+
+@hookimpl
+def burgundy_take_workers_income(rules: Ruleset) -> Callable[..., Any]:
+    """#13, #14."""
+    return effects.take_workers_income
+
+
+@hookimpl
+def burgundy_final_scoring(rules: Ruleset) -> Callable[[State, int], Mapping[str, int]]:
+    """#15-#26."""
+    return effects.final_scoring
