@@ -60,7 +60,7 @@ test: $(VENV)/.dev-installed lint typecheck unit
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 
 lint: $(VENV)/.dev-installed
-	$(BIN)/ruff check src tests plugins
+	$(BIN)/ruff check src tests plugins docs/examples tools
 
 typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy --strict src
@@ -69,14 +69,10 @@ typecheck: $(VENV)/.dev-installed
 			$(BIN)/mypy --strict "$${d}src" || exit 1; \
 		fi; \
 	done
+	$(BIN)/mypy --strict docs/examples/burgundy-tithe/src
 
 unit: $(VENV)/.dev-installed
 	$(BIN)/pytest
-	for d in plugins/*/; do \
-		if [ -d "$${d}tests" ]; then \
-			$(BIN)/pytest "$${d}tests" || exit 1; \
-		fi; \
-	done
 
 # --- docs -------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+
 from burgundy.actions import Action
 from burgundy.components import tile_name
 

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 import attrs
+
 from burgundy.actions import Action
 from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour
 from burgundy.pending import Pending, ShipGoods
@@ -23,7 +24,6 @@ from burgundy.rules.income import Income, add_silver, add_workers
 from burgundy.rules.take import discard_choices, remove_from_depot, store
 from burgundy.rules.turn import purchase_open
 from burgundy.state import State, replace
-
 from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
 
 TILE_DATA: dict[str, Any] = json.loads(
@@ -177,7 +177,7 @@ def animal_bonus(
 ) -> int:
     """#7: one more VP for every animal tile that scores (Benno: (3+1)+(4+1) = 9)."""
     if seat_owns(state, seat, 7):
-        return vp + len(scoring) * TILE_DATA["7"]["vp_per_tile"]
+        return vp + len(scoring) * int(TILE_DATA["7"]["vp_per_tile"])
     return vp
 
 
@@ -205,7 +205,7 @@ def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
             break
     steps = max(cost - free, 0)
     if CODE[8] in spaces:
-        step = TILE_DATA["8"]["step"]
+        step = int(TILE_DATA["8"]["step"])
         return -(-steps // step)
     return steps
 

@@ -10,7 +10,6 @@ from burgundy.actions import Action
 from burgundy.pending import Pending
 from burgundy.state import State
 from burgundy.variants import Ruleset, VariantInfo
-
 from burgundy_knowledge import __version__, effects
 from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
 

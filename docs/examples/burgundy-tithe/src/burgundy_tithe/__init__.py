@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 import attrs
+
 from burgundy import hookimpl
 from burgundy.actions import Action
 from burgundy.pending import Pending, Turn
