@@ -1,0 +1,151 @@
+"""Monte Carlo tree search through chance nodes.
+
+Each iteration walks down from the root: at a decision node it expands the next untried
+action (actions are tried best-first by :func:`~burgundy.bots.evaluate`, and a node may have
+at most ``ceil(widening * sqrt(visits))`` children, so the search goes deep on the promising
+actions), else it picks the child with the best UCB1 score for the seat to move; at a chance
+node it samples an outcome with its probability. A new leaf is scored by the evaluation: each
+seat's value is ``sigmoid((own - best other) / scale)``; values are backed up as vectors, so
+any number of players works.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from burgundy.actions import Action
+from burgundy.bots.evaluate import evaluate
+from burgundy.state import State
+
+
+class _Node:
+    __slots__ = ("children", "outcomes", "state", "untried", "value", "visits")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.visits = 0
+        self.value: list[float] = [0.0] * len(state.seats)
+        self.children: list[tuple[Action, _Node]] = []
+        self.untried: list[tuple[Action, State]] | None = None
+        self.outcomes: dict[Any, _Node] = {}
+
+
+class MCTSBot:
+    """Monte Carlo tree search guided by the greedy evaluation.
+
+    Args:
+        iterations: Search iterations per decision.
+        seed: Seed of the bot's RNG (sampling chance and breaking ties).
+        exploration: UCB1 exploration constant.
+        widening: Progressive-widening factor (children allowed ~ widening * sqrt(visits)).
+        scale: VP difference that counts as a clear lead when scoring leaves.
+        time_budget: Seconds per decision instead of a fixed number of iterations.
+    """
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        seed: int = 0,
+        exploration: float = 0.7,
+        widening: float = 1.5,
+        scale: float = 10.0,
+        time_budget: float | None = None,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.widening = widening
+        self.scale = scale
+        self.time_budget = time_budget
+
+    def choose(self, state: State) -> Action:
+        """Return the most visited action of the root after the search."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(state)
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        done = 0
+        while True:
+            self._iterate(root)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        return max(root.children, key=lambda pair: pair[1].visits)[0]
+
+    # -- search ------------------------------------------------------------------------------
+    def _iterate(self, root: _Node) -> None:
+        node = root
+        path = [node]
+        while True:
+            state = node.state
+            if state.is_terminal:
+                values = self._leaf_values(state)
+                break
+            if state.is_chance:
+                node = self._chance_child(node)
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = self._ordered_children(state)
+            allowed = math.ceil(self.widening * math.sqrt(node.visits + 1))
+            if node.untried and len(node.children) < allowed:
+                action, child_state = node.untried.pop(0)
+                child = _Node(child_state)
+                node.children.append((action, child))
+                path.append(child)
+                values = self._leaf_values(child_state)
+                break
+            node = self._select(node)
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            for seat, v in enumerate(values):
+                visited.value[seat] += v
+
+    def _ordered_children(self, state: State) -> list[tuple[Action, State]]:
+        seat = state.current_player
+        scored = []
+        for action in state.legal_actions():
+            after = state.apply(action)
+            scored.append((evaluate(after, seat) + self.rng.random() * 1e-6, action, after))
+        scored.sort(key=lambda item: -item[0])
+        return [(action, after) for _, action, after in scored]
+
+    def _chance_child(self, node: _Node) -> _Node:
+        outcomes = node.state.chance_outcomes()
+        outcome = self.rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        child = node.outcomes.get(outcome)
+        if child is None:
+            child = _Node(node.state.apply(outcome))
+            node.outcomes[outcome] = child
+        return child
+
+    def _select(self, node: _Node) -> _Node:
+        seat = node.state.current_player
+        log_n = math.log(node.visits + 1)
+        best = None
+        best_score = float("-inf")
+        for _, child in node.children:
+            mean = child.value[seat] / child.visits
+            score = mean + self.exploration * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+    def _leaf_values(self, state: State) -> list[float]:
+        raw = [evaluate(state, seat) for seat in range(len(state.seats))]
+        out = []
+        for seat, own in enumerate(raw):
+            others = max(v for s, v in enumerate(raw) if s != seat)
+            out.append(1.0 / (1.0 + math.exp(-(own - others) / self.scale)))
+        return out
