@@ -52,6 +52,7 @@ def play(players: int, edition: str, seed: int) -> dict[str, Any]:
         "record": game.record(),
         "scores": list(game.state.scores),
         "winners": list(game.state.winners()),
+        "ledgers": [dict(seat.ledger) for seat in game.state.seats],
         "final_state_sha256": digest,
     }
 
@@ -65,6 +66,7 @@ def test_golden_playthrough(players: int, edition: str, seed: int) -> None:
     expected = json.loads(path.read_text(encoding="utf-8"))
     assert result["scores"] == expected["scores"]
     assert result["winners"] == expected["winners"]
+    assert result["ledgers"] == expected["ledgers"]
     assert result["transcript"] == expected["transcript"]
     assert result["record"]["steps"] == expected["record"]["steps"]
     assert result["final_state_sha256"] == expected["final_state_sha256"]

@@ -97,7 +97,8 @@ def test_rulebook_components_colour_totals() -> None:
 
 
 def test_initial_supply_is_the_base_supply_and_42_goods() -> None:
-    """42 goods tiles, 7 of each of 6 colours (rulebook component list)."""
+    """Rulebook component list: 164 hexes by back colour; 42 goods tiles, 7 of each of 6
+    colours."""
     state = Ruleset(players=2, variants=()).initial_state()
     assert (state.supply, state.black_supply) == base_supply()
     assert state.goods_pool == (7, 7, 7, 7, 7, 7)
@@ -106,8 +107,8 @@ def test_initial_supply_is_the_base_supply_and_42_goods() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_goods_conserved_at_first_turn(players: int) -> None:
-    """3 goods per player, 5 goods tiles for the phase's round spaces, the rest face down:
-    42 in all."""
+    """Rulebook p2/p4: 3 goods per player, 5 goods tiles for the phase's round spaces, the
+    rest face down: 42 in all."""
     state = first_turn(Ruleset(players=players, variants=()), seed=3)
     held = sum(sum(e.goods) for e in state.estates)
     on_depots = sum(sum(d) for d in state.depot_goods)
@@ -252,3 +253,40 @@ def test_data_findings_4_bonus_tiles_and_sales_by_player_count() -> None:
     assert SMALL_BONUS == {2: 2, 3: 3, 4: 4}
     assert SALE_VP == {2: 2, 3: 3, 4: 4}
     assert SALE_SILVER == 1
+
+
+# -- boards 2-10 (data-findings §1.2, §1.4) ---------------------------------------------------
+@pytest.mark.parametrize("number", range(1, 11))
+def test_data_findings_1_2_every_board_has_the_shared_die_template(number: int) -> None:
+    assert board(number).dice == board(1).dice
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_data_findings_1_4_every_board_has_the_standard_colour_counts(number: int) -> None:
+    assert Counter(board(number).colours) == {
+        Colour.CITY: 12, Colour.PASTURE: 6, Colour.RIVER: 6, Colour.KNOWLEDGE: 6,
+        Colour.CASTLE: 4, Colour.MINE: 3,
+    }
+
+
+@pytest.mark.parametrize(
+    ("number", "colour", "sizes"),
+    [
+        (2, Colour.CITY, [5, 3, 2, 2]), (2, Colour.CASTLE, [1, 1, 1, 1]),
+        (2, Colour.PASTURE, [4, 2]), (2, Colour.MINE, [1, 1, 1]), (2, Colour.RIVER, [2, 2, 2]),
+        (2, Colour.KNOWLEDGE, [3, 2, 1]),
+        (3, Colour.KNOWLEDGE, [6]), (3, Colour.CITY, [5, 5, 1, 1]),
+        (5, Colour.CITY, [3, 3, 3, 2, 1]),
+        (6, Colour.RIVER, [6]), (6, Colour.CITY, [6, 4, 2]),
+        (7, Colour.CITY, [7, 3, 2]), (7, Colour.CASTLE, [2, 2]),
+        (9, Colour.CITY, [6, 6]),
+        (10, Colour.CITY, [8, 2, 2]),
+    ],
+)
+def test_data_findings_1_4_region_sizes(number: int, colour: Colour, sizes: list[int]) -> None:
+    got = sorted((r.size for r in board(number).regions if r.colour == colour), reverse=True)
+    assert got == sizes
+
+
+def test_data_findings_1_4_centre_is_a_castle_only_on_boards_1_2_3_6() -> None:
+    assert {n for n in range(1, 11) if board(n).colours[CENTRE] == Colour.CASTLE} == {1, 2, 3, 6}

@@ -154,6 +154,7 @@ def test_rules_findings_2_8_start_castle_never_completes_its_region() -> None:
 
 
 def test_default_start_castle_is_centre_without_a_choice() -> None:
+    """Rulebook p2: the castle goes on the central dark-green 6; nobody is asked."""
     rng = random.Random(3)
     state = _start(2, 0)
     while not isinstance(state.pending[-1], Turn):
@@ -163,7 +164,33 @@ def test_default_start_castle_is_centre_without_a_choice() -> None:
 
 
 # -- boards option (rulebook p12: random boards) --------------------------------------------
+def test_data_findings_1_4_board_without_a_central_castle_asks_for_the_space() -> None:
+    """Board 7's centre is a city: its start castle goes on a castle space of the player's
+    choice even with the default ``start_castle="centre"``; board 1's goes on d4."""
+    rng = random.Random(4)
+    state = _until(_start(2, 0, boards=(7, 1)), StartCastleChoice, rng)
+    assert state.current_player == 0
+    assert sorted(str(a) for a in state.legal_actions()) == [
+        "castle a2", "castle a3", "castle g2", "castle g3",
+    ]
+    assert state.seat_estate(1).start == CENTRE  # already placed
+    state = _until(state.apply(find_action(state, "castle g3")), Turn, rng)
+    assert state.seat_estate(0).start == SPACE_BY_NAME["g3"]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("start_castle", "anywhere"), ("tiebreak_empty", "least"),
+     ("building_take_may_discard", 1), ("no_such_option", True)],
+)
+def test_bad_options_are_rejected(option: str, value: Any) -> None:
+    """RULINGS (options): only the documented values are accepted."""
+    with pytest.raises(ValueError):
+        Ruleset(players=2, variants=(), options={option: value})
+
+
 def test_boards_option_one_board_per_seat() -> None:
+    """Rulebook p12 (advanced set-up): each player plays on a board of their own."""
     state = first_turn(Ruleset(players=3, variants=(), options={"boards": (3, 5, 3)}), seed=0)
     assert [e.board for e in state.estates] == [3, 5, 3]
 
@@ -173,11 +200,15 @@ def test_boards_option_one_board_per_seat() -> None:
     [("2019", (1,)), ("2019", (1, 11)), ("2019", "best"), ("2011", (2, 1)), ("2019", (1, True))],
 )
 def test_boards_option_rejects_bad_values(edition: str, value: Any) -> None:
+    """RULINGS (editions, data): boards 1-10 in the 2019 numbering, no #2 in 2011, one per
+    seat."""
     with pytest.raises(ValueError):
         Ruleset(players=2, variants=(), edition=edition, options={"boards": value})
 
 
 def test_boards_random_is_a_chance_node_with_distinct_boards() -> None:
+    """Rulebook p12: "cada jugador recibe un tablero al azar" — uniform over the boards
+    not yet dealt."""
     state = _start(3, 0, boards="random")
     assert isinstance(state.pending[-1], BoardDraw)
     outcomes = state.chance_outcomes()
@@ -204,6 +235,7 @@ def test_boards_random_2011_has_no_board_2() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_boards_random_deals_distinct_boards(seed: int) -> None:
+    """Rulebook p12: random boards, one board per player."""
     state = first_turn(Ruleset(players=4, variants=(), options={"boards": "random"}), seed)
     boards = [e.board for e in state.estates]
     assert len(set(boards)) == 4

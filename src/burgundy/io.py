@@ -250,6 +250,9 @@ def validate_state(state: State) -> None:
         _check(0 <= seat.estate < len(state.estates), f"{where}.estate: no such estate")
         _check(all(1 <= d <= 6 for d in seat.dice + seat.rolled), f"{where}: dice must be 1-6")
         _check(seat.vp >= 0, f"{where}.vp: must not be negative")
+        _check(
+            sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"
+        )
         _codes(seat.storage, f"{where}.storage")
     for i, estate in enumerate(state.estates):
         _validate_estate(state, i, estate)

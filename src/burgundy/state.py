@@ -69,6 +69,8 @@ class Seat:
         dice: The seat's unused dice this turn (rolled values, sorted); ``()`` between turns.
         rolled: The seat's two dice as rolled this round (sorted).
         vp: Victory points on the score track.
+        ledger: Where the VP came from: ``(source, VP)`` pairs sorted by source, e.g.
+            ``("animals", 14)``, ``("regions", 36)``, ``("knowledge #15", 8)``.
         storage: Private hex storage (team play); empty in the base game, where storage
             belongs to the estate.
     """
@@ -77,6 +79,7 @@ class Seat:
     dice: tuple[int, ...] = ()
     rolled: tuple[int, ...] = ()
     vp: int = 0
+    ledger: tuple[tuple[str, int], ...] = ()
     storage: tuple[int, ...] = ()
 
 

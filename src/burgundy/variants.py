@@ -167,6 +167,24 @@ def available_variants() -> tuple[str, ...]:
     return tuple(sorted(_entry_points()))
 
 
+def variant_info(name: str) -> VariantInfo:
+    """Return what installed variant ``name`` declares about itself, with the installed
+    distribution's version when the plugin gives none.
+
+    Raises:
+        ValueError: No such variant is installed.
+    """
+    plugin = _load_plugin(name)
+    manager = pluggy.PluginManager("burgundy")
+    manager.add_hookspecs(hookspecs)
+    manager.register(plugin, name=name)
+    info = _variant_info(manager, plugin, name)
+    dist = _entry_points()[name].dist
+    if info.version == "0" and dist is not None:
+        info = attrs.evolve(info, version=dist.version)
+    return info
+
+
 def _load_plugin(name: str) -> object:
     points = _entry_points()
     if name not in points:

@@ -56,6 +56,7 @@ def tile_effect(state: State, seat: int, space: int, tile: int) -> State:
             workers=int(effect.get("workers", 0)),  # type: ignore[call-overload]
             vp=int(effect.get("vp", 0)),  # type: ignore[call-overload]
         ),
+        building,
     )
 
 

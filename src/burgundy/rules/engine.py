@@ -49,7 +49,7 @@ def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
     income = Income(workers=2)
     for modifier in state.rules.engine.take_workers_income:
         income = modifier(state, seat, income)
-    return gain(state, seat, income)
+    return gain(state, seat, income, "take workers")
 
 
 CORE_PENDING_RULES: dict[type, PendingRule] = {

@@ -47,11 +47,15 @@ def pop(state: State) -> State:
     return replace(state, pending=state.pending[:-1])
 
 
-def add_vp(state: State, seat: int, vp: int) -> State:
-    """Move seat ``seat``'s score marker ``vp`` spaces (fires ``on_vp_gained``)."""
+def add_vp(state: State, seat: int, vp: int, source: str = "other") -> State:
+    """Move seat ``seat``'s score marker ``vp`` spaces, booking them to ``source`` in the
+    seat's ledger (fires ``on_vp_gained``)."""
     if vp == 0:
         return state
-    state = set_seat(state, seat, vp=state.seats[seat].vp + vp)
+    current = state.seats[seat]
+    ledger = dict(current.ledger)
+    ledger[source] = ledger.get(source, 0) + vp
+    state = set_seat(state, seat, vp=current.vp + vp, ledger=tuple(sorted(ledger.items())))
     for handler in state.rules.engine.on_vp_gained:
         state = handler(state, seat, vp)
     return state
@@ -77,8 +81,8 @@ def add_workers(state: State, seat: int, workers: int) -> State:
     return state
 
 
-def gain(state: State, seat: int, income: Income) -> State:
-    """Give seat ``seat`` an :class:`Income`."""
+def gain(state: State, seat: int, income: Income, source: str = "other") -> State:
+    """Give seat ``seat`` an :class:`Income`; its VP are booked to ``source``."""
     state = add_silver(state, seat, income.silver)
     state = add_workers(state, seat, income.workers)
-    return add_vp(state, seat, income.vp)
+    return add_vp(state, seat, income.vp, source)

@@ -96,7 +96,7 @@ def run_phase_end(state: State, item: Pending) -> State:
         income = Income(silver=mines * MINE_SILVER)
         for modifier in engine.mine_income:
             income = modifier(state, estate, income)
-        state = gain(state, seat, income)
+        state = gain(state, seat, income, "mines")
     if state.phase + 1 < PHASES:
         return push(replace(state, phase=state.phase + 1, round=0), PhaseStart())
     state = replace(state, phase=PHASES, order=(), turn=0)

@@ -55,7 +55,7 @@ def score_animals(state: State, seat: int, space: int, tile: int) -> State:
     vp = sum(TILES[t].animals for t in scoring)
     for modifier in engine.animal_score:
         vp = modifier(state, seat, tile, scoring, vp)
-    return add_vp(state, seat, vp)
+    return add_vp(state, seat, vp, "animals")
 
 
 def score_region(state: State, seat: int, space: int) -> State:
@@ -72,7 +72,7 @@ def score_region(state: State, seat: int, space: int) -> State:
     size = region.size
     for modifier in engine.region_size:
         size = modifier(state, index, region_index, size)
-    state = add_vp(state, seat, region_vp(size) + PHASE_BONUS[min(state.phase, 4)])
+    state = add_vp(state, seat, region_vp(size) + PHASE_BONUS[min(state.phase, 4)], "regions")
     for handler in engine.on_region_complete:
         state = handler(state, seat, region_index)
     return state
@@ -99,7 +99,7 @@ def score_colour(state: State, seat: int, space: int) -> State:
         bonus[colour] = left - 1
         state = replace(state, bonus_tiles=tuple(bonus))
         state = set_estate(state, index, bonus=(*estate.bonus, (colour, size)))
-        state = add_vp(state, seat, vp)
+        state = add_vp(state, seat, vp, "colour bonus")
     for handler in engine.on_colour_complete:
         state = handler(state, seat, colour)
     return state
@@ -133,7 +133,8 @@ def final_scoring(state: State) -> State:
     """Add every seat's final-scoring terms to its score."""
     all_terms = [final_terms(state, seat) for seat in range(len(state.seats))]
     for seat, terms in enumerate(all_terms):
-        state = add_vp(state, seat, sum(terms.values()))
+        for name, vp in sorted(terms.items()):
+            state = add_vp(state, seat, vp, name)
     return state
 
 

@@ -52,7 +52,7 @@ def sell(state: State, seat: int, goods: int) -> State:
     income = Income(silver=SALE_SILVER, vp=SALE_VP[min(max(state.rules.players, 2), 4)] * count)
     for modifier in engine.sale_income:
         income = modifier(state, seat, goods, count, income)
-    state = gain(state, seat, income)
+    state = gain(state, seat, income, "sales")
     for handler in engine.on_goods_sold:
         state = handler(state, seat, goods, count)
     return state

@@ -77,7 +77,7 @@ def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[.
         paid = list(tithe.paid)
         paid[seat] += 1
         state = state.with_variant_state("tithe", TitheState(tuple(paid), this_turn=True))
-        return add_vp(add_silver(state, seat, -1), seat, 1)
+        return add_vp(add_silver(state, seat, -1), seat, 1, "tithe")
 
     return {PayTithe: pay}
 
