@@ -214,6 +214,23 @@ def burgundy_final_scoring(
 
 
 @hookspec
+def burgundy_final_terms(
+    rules: Ruleset,
+) -> Callable[[State, int, dict[str, int]], dict[str, int]] | None:
+    """Modify a seat's final-scoring terms once all are known: ``f(state, seat, terms)``
+    (shields #10 and #13 double some of them)."""
+
+
+@hookspec
+def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int, ...]] | None:
+    """Tiles that work for an estate besides those in its duchy: ``f(state, estate)``.
+
+    Variants whose tiles have effects (knowledge) should treat these as their own; shield
+    #6 lends another duchy's knowledge tiles this way.
+    """
+
+
+@hookspec
 def burgundy_winners(
     rules: Ruleset,
 ) -> Callable[[State, tuple[int, ...]], tuple[int, ...]] | None:
@@ -275,7 +292,8 @@ MODIFIER_HOOKS: tuple[str, ...] = (
     "die_cost", "storage_capacity", "goods_colour_limit", "adjacency_required",
     "one_building_per_city", "placement_spaces", "region_size", "pasture", "animal_score",
     "sale_income", "take_workers_income", "mine_income", "bonus_tile_value", "turn_order_move",
-    "legal_actions", "extra_actions", "sold_goods", "final_scoring", "winners",
+    "legal_actions", "extra_actions", "sold_goods", "final_scoring", "final_terms",
+    "borrowed_tiles", "winners",
 )
 """Hooks whose callables are collected into tuples (without the ``burgundy_`` prefix)."""
 EVENT_HOOKS: tuple[str, ...] = (

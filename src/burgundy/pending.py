@@ -119,7 +119,14 @@ class BeginTurns(Pending):
 
 @attrs.frozen(slots=True)
 class PhaseEnd(Pending):
-    """Automatic: phase-end income; then the next phase or the final scoring."""
+    """Automatic: the phase ends; variants act (their decisions come before the income)."""
+
+    seat: int = AUTO_SEAT
+
+
+@attrs.frozen(slots=True)
+class PhaseIncome(Pending):
+    """Automatic: phase-end mine income; then the next phase or the final scoring."""
 
     seat: int = AUTO_SEAT
 
@@ -168,7 +175,7 @@ class TownHallPlace(Pending):
 
 CORE_PENDING: tuple[type[Pending], ...] = (
     StartPlayerDraw, BoardDraw, GoodsDraw, HexDraw, WhiteRoll, DiceRoll,
-    StartCastles, PhaseStart, RoundStart, BeginTurns, PhaseEnd,
+    StartCastles, PhaseStart, RoundStart, BeginTurns, PhaseEnd, PhaseIncome,
     Turn, StartCastleChoice, ShipGoods, BonusAction, BuildingTake, WarehouseSell, TownHallPlace,
 )
 """Every pending type of the core, for serialisation."""

@@ -73,6 +73,7 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.RoundStart: PendingRule(run=phases.run_round_start),
     pen.BeginTurns: PendingRule(run=phases.run_begin_turns),
     pen.PhaseEnd: PendingRule(run=phases.run_phase_end),
+    pen.PhaseIncome: PendingRule(run=phases.run_phase_income),
     pen.Turn: PendingRule(legal=turn.turn_legal),
     pen.StartCastleChoice: PendingRule(legal=_start_castle_legal),
     pen.ShipGoods: PendingRule(legal=effects.ship_goods_legal),
@@ -172,6 +173,8 @@ class Engine:
     extra_actions: tuple[Callable[..., Any], ...]
     sold_goods: tuple[Callable[..., Any], ...]
     final_scoring: tuple[Callable[..., Any], ...]
+    final_terms: tuple[Callable[..., Any], ...]
+    borrowed_tiles: tuple[Callable[..., Any], ...]
     winners_mods: tuple[Callable[..., Any], ...]
     on_place: tuple[Callable[..., State], ...]
     on_region_complete: tuple[Callable[..., State], ...]

@@ -14,6 +14,7 @@ from burgundy.pending import (
     DiceRoll,
     Pending,
     PhaseEnd,
+    PhaseIncome,
     PhaseStart,
     RoundStart,
     Turn,
@@ -87,10 +88,17 @@ def end_turn(state: State) -> State:
 
 
 def run_phase_end(state: State, item: Pending) -> State:
-    """Phase end: variant events, mine income, then the next phase or the final scoring."""
-    engine = state.rules.engine
-    for handler in engine.on_phase_end:
+    """Phase end: the variants' phase-end events; decisions they push are answered before
+    the income (:func:`run_phase_income`)."""
+    state = push(state, PhaseIncome())
+    for handler in state.rules.engine.on_phase_end:
         state = handler(state)
+    return state
+
+
+def run_phase_income(state: State, item: Pending) -> State:
+    """Mine income, then the next phase or the final scoring."""
+    engine = state.rules.engine
     for estate, seat in sorted(first_seat_of_estates(state).items()):
         mines = state.estates[estate].spaces.count(MINE)
         income = Income(silver=mines * MINE_SILVER)

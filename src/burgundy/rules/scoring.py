@@ -126,6 +126,8 @@ def final_terms(state: State, seat: int) -> dict[str, int]:
     for term in state.rules.engine.final_scoring:
         for name, vp in term(state, seat).items():
             terms[name] = terms.get(name, 0) + vp
+    for modifier in state.rules.engine.final_terms:
+        terms = modifier(state, seat, terms)
     return terms
 
 

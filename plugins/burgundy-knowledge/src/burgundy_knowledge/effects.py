@@ -35,13 +35,17 @@ CODE: dict[int, int] = {n: TILE_BY_NAME[f"k{n}"] for n in range(1, 27)}
 
 
 def owns(state: State, estate: int, n: int) -> bool:
-    """Whether knowledge tile ``#n`` is placed in estate ``estate``'s duchy."""
-    return CODE[n] in state.estates[estate].spaces
+    """Whether knowledge tile ``#n`` works for estate ``estate``: placed in its duchy, or
+    lent to it by another variant (hook ``burgundy_borrowed_tiles``, e.g. shield #6)."""
+    code = CODE[n]
+    if code in state.estates[estate].spaces:
+        return True
+    return any(code in lend(state, estate) for lend in state.rules.engine.borrowed_tiles)
 
 
 def seat_owns(state: State, seat: int, n: int) -> bool:
-    """Whether knowledge tile ``#n`` is placed in seat ``seat``'s duchy."""
-    return CODE[n] in state.estates[state.seats[seat].estate].spaces
+    """Whether knowledge tile ``#n`` works for seat ``seat``'s estate (see :func:`owns`)."""
+    return owns(state, state.seats[seat].estate, n)
 
 
 def tiles_with(effect: str) -> list[int]:
@@ -195,16 +199,16 @@ def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
     The cost is recomputed from the die and the value, so this modifier expects to see the
     core's ring distance (the knowledge variant comes first in the variant order).
     """
-    spaces = state.estates[state.seats[seat].estate].spaces
+    index = state.seats[seat].estate
     free = 0
     for n, (kind, colours) in _FREE_STEP.items():
-        if CODE[n] in spaces and kind == use.kind and (
+        if kind == use.kind and owns(state, index, n) and (
             kind == TAKE or (kind == PLACE and TILE_COLOUR[use.tile] in colours)
         ):
             free = 1
             break
     steps = max(cost - free, 0)
-    if CODE[8] in spaces:
+    if owns(state, index, 8):
         step = int(TILE_DATA["8"]["step"])
         return -(-steps // step)
     return steps
@@ -232,7 +236,7 @@ def final_scoring(state: State, seat: int) -> dict[str, int]:
     edition = state.rules.edition
     terms: dict[str, int] = {}
     for number in range(15, 27):
-        if CODE[number] not in estate.spaces:
+        if not owns(state, index, number):
             continue
         spec = TILE_DATA[str(number)]
         vp = edition_value(spec, "vp", edition)

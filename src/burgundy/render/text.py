@@ -1,0 +1,119 @@
+"""Text pictures of a game for terminals: the main board and each duchy.
+
+A duchy is drawn as its seven rows of hexes, offset like the printed board. An empty space
+shows its colour letter and die number in lower case (``c6`` castle, ``g2`` pasture, ``s1``
+river, ``b4`` city, ``y3`` knowledge, ``m5`` mine); a covered one shows the tile in upper
+case (``SHIP``, ``CAST``, ``MINE``, ``BANK``, ``COW3``, ``K17``, ...).
+"""
+
+from __future__ import annotations
+
+from burgundy.components import TILES, Colour, tile_name
+from burgundy.geometry import ROW_LENGTHS
+from burgundy.state import EMPTY, State
+
+COLOUR_LETTER: dict[Colour, str] = {
+    Colour.CASTLE: "c",
+    Colour.PASTURE: "g",
+    Colour.RIVER: "s",
+    Colour.CITY: "b",
+    Colour.KNOWLEDGE: "y",
+    Colour.MINE: "m",
+}
+"""Letter of each colour on empty spaces (as in the data files, lower case)."""
+
+SHORT: dict[str, str] = {
+    "ship": "SHIP", "castle": "CAST", "mine": "MINE", "warehouse": "WARE",
+    "watchtower": "TOWR", "carpenter": "CARP", "church": "CHUR", "market": "MARK",
+    "boarding-house": "BOAR", "bank": "BANK", "town-hall": "HALL",
+}
+"""Four-letter labels of the tiles that have one; animals and knowledge use their name."""
+PHASES = "ABCDE"
+
+
+def tile_label(code: int) -> str:
+    """Return the short upper-case label of a tile (at most 4 characters)."""
+    name = tile_name(code)
+    return SHORT.get(name, name.upper())[:4]
+
+
+def duchy_text(state: State, estate_index: int) -> str:
+    """Return the rows of estate ``estate_index``'s duchy as text."""
+    estate = state.estates[estate_index]
+    board = state.rules.engine.boards.get(estate.board)
+    if board is None:
+        return "(no board dealt yet)"
+    lines = []
+    space = 0
+    for row, length in enumerate(ROW_LENGTHS):
+        cells = []
+        for _ in range(length):
+            tile = estate.spaces[space]
+            if tile == EMPTY:
+                cell = f"{COLOUR_LETTER[board.colours[space]]}{board.dice[space]}"
+            else:
+                cell = tile_label(tile)
+            cells.append(f"{cell:^4}")
+            space += 1
+        indent = " " * (abs(3 - row) * 3)
+        lines.append(f"{'abcdefg'[row]} {indent}" + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def seat_summary(state: State, seat: int) -> str:
+    """One line on a seat: VP, silver, workers, goods, storage and dice."""
+    estate = state.seat_estate(seat)
+    goods = " ".join(f"{c + 1}x{n}" for c, n in enumerate(estate.goods) if n) or "-"
+    sold = sum(estate.sold)
+    storage = " ".join(tile_name(t) for t in (*estate.storage, *state.seats[seat].storage))
+    dice = state.seats[seat].dice or state.seats[seat].rolled
+    return (
+        f"seat {seat}: {state.seats[seat].vp} VP | silver {estate.silver} | "
+        f"workers {estate.workers} | goods {goods} | sold {sold} | "
+        f"storage {storage or '-'} | dice {' '.join(map(str, dice)) or '-'}"
+    )
+
+
+def board_text(state: State) -> str:
+    """The main board: phase and round, white die, depots, goods, bonus tiles, turn order."""
+    phase = PHASES[state.phase] if state.phase < 5 else "end"
+    lines = [
+        f"Phase {phase}, round {min(state.round + 1, 5)} | white die {state.white or '-'} | "
+        f"round goods to come {list(state.round_goods)} | order {list(state.order)}"
+    ]
+    for depot in range(1, 7):
+        tiles = ", ".join(tile_name(t) for t in state.depots[depot - 1]) or "-"
+        goods = " ".join(
+            f"{c + 1}x{n}" for c, n in enumerate(state.depot_goods[depot - 1]) if n
+        ) or "-"
+        lines.append(f"  depot {depot}: {tiles:48s} goods {goods}")
+    lines.append(f"  black depot: {', '.join(tile_name(t) for t in state.black_depot) or '-'}")
+    bonus = " ".join(
+        f"{Colour(c).label}:{'LS'[:n] if n else '-'}" for c, n in enumerate(state.bonus_tiles)
+    )
+    lines.append(f"  bonus tiles left: {bonus}")
+    return "\n".join(lines)
+
+
+def state_text(state: State, seats: tuple[int, ...] | None = None) -> str:
+    """The board and the duchies of ``seats`` (all by default), with their summaries."""
+    parts = [board_text(state)]
+    for seat in seats if seats is not None else range(len(state.seats)):
+        parts.append(seat_summary(state, seat))
+        parts.append(duchy_text(state, state.seats[seat].estate))
+    return "\n".join(parts)
+
+
+def describe_tile(code: int) -> str:
+    """A sentence on what a tile is (for ``?`` help in the terminal game)."""
+    kind = TILES[code]
+    if kind.species:
+        return f"{kind.animals} {kind.species}s: scores its animals plus earlier ones of the "\
+            "same species in the pasture"
+    if kind.building:
+        return f"building '{kind.building}'"
+    if kind.knowledge:
+        return f"knowledge tile #{kind.knowledge}"
+    return {"ship": "ship: take the goods of a depot, move up in turn order",
+            "castle": "castle: one more die action of any value",
+            "mine": "mine: 1 silverling at each phase end"}[kind.name]
