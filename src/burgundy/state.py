@@ -265,6 +265,12 @@ class State:
             raise ValueError("winners() is only defined at the end of the game")
         return self.rules.engine.winners(self)
 
+    def _repr_svg_(self) -> str:
+        """An SVG picture of the board and the duchies (shown by Jupyter)."""
+        from burgundy.render.svg import repr_svg
+
+        return repr_svg(self)
+
     # -- helpers ----------------------------------------------------------------------------
     def variant_state(self, name: str) -> Any:
         """Return the state kept by variant ``name``.

@@ -1,0 +1,846 @@
+"""SVG pictures of a game: the duchies, the main board and the whole table.
+
+Every function returns a complete, standalone SVG document as text, built with
+:mod:`xml.etree.ElementTree` (so every piece of text is escaped). The drawings use only
+presentation attributes (no ``<style>``, no ``id``), so several of them can sit inline in one
+HTML page, such as a Jupyter notebook, without interfering with each other.
+
+* :func:`duchy_svg`: one duchy: its 37 spaces in their colours with the die numbers of the
+  empty ones, the placed tiles with their names, the start castle, thick lines around regions;
+  beside it storage, goods, sold goods, silverlings, workers, VP, bonus tiles and dice.
+* :func:`board_svg`: the main board: the six numbered depots clockwise from the top with
+  their hexes and goods, the black depot in the middle, phases, round goods, the white die,
+  the bonus tiles left, the turn-order track, the play order and the scores.
+* :func:`state_svg`: the board above and every duchy below it; :func:`repr_svg` is the same
+  picture, meant for ``State._repr_svg_``.
+
+Elements a test or a tool may look for carry a ``class``: ``space`` (a duchy space polygon),
+``tile`` (a tile group; its ``data-tile`` is the tile name and its ``label`` text shows it),
+``die-number`` (the die number of an empty space), ``depot``, ``score``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+
+from burgundy.components import TILE_COLOUR, Colour, tile_name
+from burgundy.geometry import CELLS, SPACE_NAMES, Board
+from burgundy.geometry import board as standard_board
+from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, play_order
+from burgundy.rules.setup import black_depot_size, depot_spaces
+from burgundy.state import EMPTY, TERMINAL, Estate, State
+
+__all__ = [
+    "GOODS_FILL",
+    "SEAT_FILL",
+    "SPACE_FILL",
+    "TILE_FILL",
+    "board_svg",
+    "duchy_svg",
+    "repr_svg",
+    "state_svg",
+]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+"""The SVG namespace of every document made here."""
+FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
+"""The font family of all text."""
+
+SPACE_FILL: dict[Colour, str] = {
+    Colour.CASTLE: "#5f9a6b",
+    Colour.PASTURE: "#c2e59a",
+    Colour.RIVER: "#a9d4f2",
+    Colour.CITY: "#efe1c3",
+    Colour.KNOWLEDGE: "#f7e487",
+    Colour.MINE: "#c6c6c6",
+}
+"""Fill of an empty duchy space (and of a depot space) by colour: the printed board's tones."""
+TILE_FILL: dict[Colour, str] = {
+    Colour.CASTLE: "#1f5a33",
+    Colour.PASTURE: "#4f8f22",
+    Colour.RIVER: "#1d64a8",
+    Colour.CITY: "#9c6a2c",
+    Colour.KNOWLEDGE: "#b58a00",
+    Colour.MINE: "#4f4f4f",
+}
+"""Fill of a hex tile by colour: a deeper tone of its space, with white lettering."""
+GOODS_FILL: tuple[str, ...] = ("#129a9a", "#7a3fa3", "#e478b4", "#d22f2f", "#8a5a2e", "#f08a1c")
+"""Fill of goods 1-6 (index 0 = goods 1): teal, purple, pink, red, brown, orange."""
+SEAT_FILL: tuple[str, ...] = ("#2f6fdb", "#d0312d", "#d99a00", "#3a3f4b", "#8e44ad", "#138d75")
+"""Marker colour of each seat (P1, P2, ...)."""
+
+_INK = "#222222"
+_MUTED = "#6b6b6b"
+_PAPER = "#fbf8f1"
+_UNKNOWN_FILL = "#dddddd"
+_PHASES = "ABCDE"
+_ROUNDS = 5
+_TRACK_SPACES = 7
+_SQRT3 = math.sqrt(3.0)
+_LINE_BREAKS: dict[str, tuple[str, ...]] = {
+    "warehouse": ("ware", "house"),
+    "watchtower": ("watch", "tower"),
+    "carpenter": ("carpen-", "ter"),
+}
+_PENDING_LABEL: dict[str, str] = {
+    "StartPlayerDraw": "choosing the start player",
+    "BoardDraw": "dealing the duchies",
+    "GoodsDraw": "drawing goods",
+    "HexDraw": "laying out the hexes",
+    "WhiteRoll": "rolling the white die",
+    "DiceRoll": "rolling dice",
+    "Turn": "turn",
+    "StartCastleChoice": "placing the start castle",
+    "ShipGoods": "taking goods (ship)",
+    "BonusAction": "castle bonus action",
+    "BuildingTake": "taking a hex (building)",
+    "WarehouseSell": "selling (warehouse)",
+    "TownHallPlace": "placing a hex (town hall)",
+}
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+# Duchy geometry: pointy-top hexes of circumradius _R, rows 1.5 _R apart.
+_R = 28.0
+_HW = _SQRT3 * _R
+_PAD = 12.0
+_HEADER = 38.0
+_HEX_AREA_W = 2 * _PAD + 7 * _HW
+_PANEL_W = 236.0
+DUCHY_WIDTH: float = _HEX_AREA_W + _PANEL_W
+"""Width of :func:`duchy_svg`'s picture in user units."""
+DUCHY_HEIGHT: float = _HEADER + 2 * _PAD + 6 * 1.5 * _R + 2 * _R
+"""Height of :func:`duchy_svg`'s picture in user units."""
+_GAP = 14.0
+BOARD_WIDTH: float = 2 * DUCHY_WIDTH + _GAP
+"""Width of :func:`board_svg`'s picture in user units."""
+BOARD_HEIGHT: float = 640.0
+"""Height of :func:`board_svg`'s picture in user units."""
+# Edge j of a hex runs between corners j and j + 1; its neighbour lies at (drow, dcolumn) in
+# half-hex-width columns.
+_EDGE_STEP: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
+
+
+# -- low-level drawing ---------------------------------------------------------------------
+def _num(value: float) -> str:
+    """Format a coordinate compactly (at most two decimals)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _add(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    """Append an element; ``class_`` becomes ``class`` and ``_`` in names becomes ``-``."""
+    attrib: dict[str, str] = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        attrib[name] = _num(value) if isinstance(value, float) else str(value)
+    element = ET.SubElement(parent, tag, attrib)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def _title(parent: ET.Element, text: str) -> None:
+    """Give ``parent`` a tooltip."""
+    _add(parent, "title", text)
+
+
+def _text(
+    parent: ET.Element, x: float, y: float, text: str, *, size: float = 11.0,
+    anchor: str = "middle", fill: str = _INK, weight: str | None = None,
+    class_: str | None = None, opacity: float | None = None,
+) -> ET.Element:
+    """Write ``text`` with its middle at height ``y`` (x per ``anchor``)."""
+    return _add(
+        parent, "text", text, x=x, y=y + 0.36 * size, font_size=size, text_anchor=anchor,
+        fill=fill, font_weight=weight, class_=class_, opacity=opacity,
+    )
+
+
+def _hex_points(cx: float, cy: float, r: float) -> str:
+    """Corner list of a pointy-top hex (corner j at angle 60j - 30 degrees, y down)."""
+    return " ".join(
+        f"{_num(cx + r * math.cos(math.radians(60 * j - 30)))},"
+        f"{_num(cy + r * math.sin(math.radians(60 * j - 30)))}"
+        for j in range(6)
+    )
+
+
+def _corner(cx: float, cy: float, r: float, j: int) -> tuple[float, float]:
+    angle = math.radians(60 * j - 30)
+    return cx + r * math.cos(angle), cy + r * math.sin(angle)
+
+
+def _die(
+    parent: ET.Element, x: float, y: float, size: float, value: int, *, fill: str = "#ffffff",
+    pip: str = _INK, opacity: float | None = None, title: str | None = None,
+) -> None:
+    """Draw a die face with top-left corner ``(x, y)``; value 0 shows a question mark."""
+    group = _add(parent, "g", class_="die", opacity=opacity)
+    if title:
+        _title(group, title)
+    _add(
+        group, "rect", x=x, y=y, width=size, height=size, rx=size * 0.18, fill=fill,
+        stroke="#555555", stroke_width=1.0,
+    )
+    cx, cy = x + size / 2, y + size / 2
+    if value not in _PIPS:
+        _text(group, cx, cy, "?", size=size * 0.6, fill=pip, weight="bold")
+        return
+    step = size * 0.27
+    for dx, dy in _PIPS[value]:
+        _add(group, "circle", cx=cx + dx * step, cy=cy + dy * step, r=size * 0.09, fill=pip)
+
+
+def _goods(
+    parent: ET.Element, x: float, y: float, size: float, colour: int, *, faded: bool = False
+) -> None:
+    """Draw goods tile ``colour`` (1-6) as a rounded square centred at ``(x, y)``."""
+    group = _add(parent, "g", class_="goods", opacity=0.22 if faded else None)
+    _title(group, f"goods {colour}")
+    fill = GOODS_FILL[(colour - 1) % len(GOODS_FILL)]
+    _add(
+        group, "rect", x=x - size / 2, y=y - size / 2, width=size, height=size, rx=size * 0.2,
+        fill=fill, stroke="#ffffff", stroke_width=1.2,
+    )
+    _text(group, x, y, str(colour), size=size * 0.62, fill="#ffffff", weight="bold")
+
+
+def _label_lines(name: str) -> tuple[str, ...]:
+    """Split a tile name into the lines written on it (joined: the name less any ``-``)."""
+    if name in _LINE_BREAKS:
+        return _LINE_BREAKS[name]
+    if "-" in name:
+        return tuple(name.split("-"))  # boarding-house, town-hall: one word a line
+    if len(name) > 6 and name[-1].isdigit() and name[:-1].isalpha():
+        return (name[:-1], name[-1])  # chicken2: the species over the number of animals
+    return (name,)
+
+
+def _tile(
+    parent: ET.Element, cx: float, cy: float, r: float, code: int, *, note: str = "",
+    start: bool = False,
+) -> ET.Element:
+    """Draw hex tile ``code`` centred at ``(cx, cy)`` with its name written on it."""
+    name = tile_name(code)
+    colour = Colour(TILE_COLOUR[code])
+    group = _add(parent, "g", class_="tile", data_tile=name)
+    _title(group, f"{name} ({colour.label}){' - ' + note if note else ''}")
+    _add(
+        group, "polygon", points=_hex_points(cx, cy, r), fill=TILE_FILL[colour],
+        stroke="#f4c430" if start else "#ffffff", stroke_width=3.0 if start else 1.3,
+        stroke_linejoin="round",
+    )
+    lines = _label_lines(name)
+    longest = max(len(line) for line in lines)
+    size = min(0.44 * r, 1.66 * r / (0.62 * longest))
+    label = _add(
+        group, "text", x=cx, font_size=size, text_anchor="middle", fill="#ffffff",
+        font_weight="bold", class_="label",
+    )
+    top = cy - (len(lines) - 1) * size * 0.55 - (0.22 * r if start else 0.0)
+    for index, line in enumerate(lines):
+        _add(label, "tspan", line, x=cx, y=top + index * size * 1.1 + 0.36 * size)
+    if start:
+        _text(group, cx, cy + 0.42 * r, "start", size=0.3 * r, fill="#f4c430", weight="bold")
+    return group
+
+
+def _seat_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _seat_fill(seat: int) -> str:
+    return SEAT_FILL[seat % len(SEAT_FILL)]
+
+
+def _marker(parent: ET.Element, x: float, y: float, r: float, seat: int) -> None:
+    """A seat's round marker with its name."""
+    group = _add(parent, "g", class_="marker")
+    _title(group, _seat_name(seat))
+    _add(group, "circle", cx=x, cy=y, r=r, fill=_seat_fill(seat), stroke="#ffffff",
+         stroke_width=1.5)
+    _text(group, x, y, _seat_name(seat), size=r * 0.85, fill="#ffffff", weight="bold")
+
+
+def _svg_root(width: float, height: float, title: str) -> ET.Element:
+    root = ET.Element("svg", {
+        "xmlns": SVG_NS, "version": "1.1", "width": _num(width), "height": _num(height),
+        "viewBox": f"0 0 {_num(width)} {_num(height)}", "font-family": FONT,
+    })
+    _title(root, title)
+    return root
+
+
+def _serialise(root: ET.Element) -> str:
+    return ET.tostring(root, encoding="unicode")
+
+
+def _pending_label(name: str) -> str:
+    if name in _PENDING_LABEL:
+        return _PENDING_LABEL[name]
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
+
+
+def _winners(state: State) -> tuple[int, ...]:
+    """The winning seats once the game is over, else ``()``."""
+    if state.current_player != TERMINAL:
+        return ()
+    try:
+        return state.winners()
+    except Exception:  # a variant's winner rule may fail on an odd state: a picture shows none
+        return ()
+
+
+def _status(state: State) -> str:
+    """Who or what moves next, in words."""
+    if state.current_player == TERMINAL:
+        names = ", ".join(_seat_name(s) for s in _winners(state))
+        return f"game over \u2014 winner {names}" if names else "game over"
+    top = state.pending[-1]
+    what = _pending_label(type(top).__name__)
+    if top.seat >= 0:
+        return f"to move: {_seat_name(top.seat)} ({what})"
+    return f"chance: {what}"
+
+
+def _board_of(state: State, estate: Estate) -> Board | None:
+    """The estate's duchy board, or ``None`` while it is not dealt (or unknown)."""
+    board = state.rules.engine.boards.get(estate.board)
+    if board is None or len(board.colours) != len(estate.spaces):
+        return None
+    return board
+
+
+# -- duchy ---------------------------------------------------------------------------------
+def _space_centre(row: int, index: int, left: float, top: float) -> tuple[float, float]:
+    column = abs(3 - row) + 2 * index
+    return left + _PAD + _HW / 2 + column * _HW / 2, top + _PAD + _R + row * 1.5 * _R
+
+
+def _duchy_group(state: State, estate_index: int) -> ET.Element:
+    """Draw duchy ``estate_index`` in a group of size DUCHY_WIDTH x DUCHY_HEIGHT."""
+    estate = state.estates[estate_index]
+    board = _board_of(state, estate)
+    seats = [i for i, seat in enumerate(state.seats) if seat.estate == estate_index]
+    to_move = state.current_player
+    group = ET.Element("g", {"class": "duchy", "data-estate": str(estate_index)})
+
+    # frame and header
+    active = to_move in seats
+    frame_colour = _seat_fill(to_move) if active else "#b9b2a3"
+    _add(
+        group, "rect", x=1.0, y=1.0, width=DUCHY_WIDTH - 2, height=DUCHY_HEIGHT - 2, rx=10.0,
+        fill=_PAPER, stroke=frame_colour, stroke_width=3.0 if active else 1.2,
+    )
+    x = 16.0
+    for seat in seats:
+        _marker(group, x, 20.0, 12.0, seat)
+        x += 28.0
+    owners = " & ".join(_seat_name(s) for s in seats) or f"estate {estate_index + 1}"
+    if board is None:
+        board_text = "duchy not dealt yet" if estate.board == 0 else f"board {estate.board}"
+    else:
+        board_text = f"board {board.number}"
+        if board.name and board.name != f"Board {board.number}":
+            board_text += f" \u00b7 {board.name}"
+    title = _add(group, "text", x=x - 4, y=25.5, font_size=15.0, fill=_INK, font_weight="bold")
+    title.text = owners
+    _add(title, "tspan", board_text, dx=10.0, font_size=12.0, fill=_MUTED, font_weight="normal")
+    vp = sum(state.seats[s].vp for s in seats)
+    score = _add(group, "g", class_="score")
+    _text(score, DUCHY_WIDTH - 16, 20.0, f"{vp} VP", size=17.0, anchor="end", weight="bold")
+    if active:
+        _text(group, DUCHY_WIDTH - 82, 20.5, "to move", size=11.0, anchor="end",
+              fill=_seat_fill(to_move), weight="bold")
+    elif any(seat in _winners(state) for seat in seats):
+        _text(group, DUCHY_WIDTH - 82, 20.5, "\u2605 winner", size=12.0, anchor="end",
+              fill="#b8860b", weight="bold")
+
+    _draw_spaces(group, estate, board, 0.0, _HEADER)
+    _draw_panel(group, state, estate, seats, _HEX_AREA_W, _HEADER)
+    return group
+
+
+def _draw_spaces(
+    parent: ET.Element, estate: Estate, board: Board | None, left: float, top: float
+) -> None:
+    """The hex spaces, their die numbers, the tiles and the region borders."""
+    dice = board.dice if board is not None else standard_board(1).dice
+    layer = _add(parent, "g", class_="spaces")
+    tiles = _add(parent, "g", class_="tiles")
+    where: dict[tuple[int, int], int] = {}
+    centres: list[tuple[float, float]] = []
+    for space, (row, index) in enumerate(CELLS[: len(estate.spaces)]):
+        where[(row, abs(3 - row) + 2 * index)] = space
+        cx, cy = _space_centre(row, index, left, top)
+        centres.append((cx, cy))
+        colour = board.colours[space] if board is not None else None
+        fill = SPACE_FILL[colour] if colour is not None else _UNKNOWN_FILL
+        tile = estate.spaces[space]
+        name = SPACE_NAMES[space]
+        cell = _add(layer, "g")
+        what = colour.label if colour is not None else "unknown"
+        placed = f", {tile_name(tile)}" if tile != EMPTY else ""
+        _title(cell, f"{name}: {what}, die {dice[space]}{placed}")
+        _add(
+            cell, "polygon", class_="space", points=_hex_points(cx, cy, _R), fill=fill,
+            stroke="#ffffff", stroke_width=1.0, stroke_opacity=0.9, data_space=name,
+        )
+        if tile == EMPTY:
+            number = _add(cell, "g", class_="die-number")
+            _add(number, "rect", x=cx - 8, y=cy - 8, width=16.0, height=16.0, rx=3.5,
+                 fill="#ffffff", fill_opacity=0.88, stroke="#7a7a7a", stroke_width=0.7)
+            _text(number, cx, cy, str(dice[space]), size=12.0, weight="bold")
+        else:
+            placed_tile = _tile(tiles, cx, cy, _R - 4.5, tile, note=name,
+                                start=space == estate.start)
+            placed_tile.set("data-space", name)
+    # region borders (thick) and the board's edge
+    path: list[str] = []
+    for space, (row, index) in enumerate(CELLS[: len(estate.spaces)]):
+        cx, cy = centres[space]
+        column = abs(3 - row) + 2 * index
+        for edge, (drow, dcolumn) in enumerate(_EDGE_STEP):
+            other = where.get((row + drow, column + dcolumn))
+            if other is not None and other < space:
+                continue
+            if other is not None and (board is None or board.region_of[other]
+                                      == board.region_of[space]):
+                continue
+            (x1, y1), (x2, y2) = _corner(cx, cy, _R, edge), _corner(cx, cy, _R, edge + 1)
+            path.append(f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}")
+    _add(parent, "path", class_="regions", d="".join(path), fill="none", stroke="#3a3328",
+         stroke_width=2.6, stroke_linecap="round")
+
+
+def _draw_panel(
+    parent: ET.Element, state: State, estate: Estate, seats: Sequence[int], left: float,
+    top: float,
+) -> None:
+    """Storage, goods, sold goods, silver, workers, bonus tiles and dice beside the duchy."""
+    panel = _add(parent, "g", class_="panel")
+    x0 = left + 4
+    y = top + 14
+
+    def heading(text: str, at: float) -> None:
+        _text(panel, x0, at, text, size=11.0, anchor="start", fill=_MUTED, weight="bold")
+
+    # storage: three spaces (more if a variant allows it), plus private storage of seats
+    heading("storage", y)
+    stored = list(estate.storage)
+    for slot in range(max(3, len(stored))):
+        cx = x0 + 24 + slot * 46.0
+        cy = y + 34
+        _add(panel, "polygon", points=_hex_points(cx, cy, 24.0), fill="#ebe5d8",
+             stroke="#b9b2a3", stroke_width=1.0, stroke_dasharray="3 2")
+        if slot < len(stored):
+            _tile(panel, cx, cy, 23.0, stored[slot], note="in storage")
+    y += 66
+    for seat in seats:
+        private = state.seats[seat].storage
+        if private:
+            heading(f"{_seat_name(seat)} storage", y)
+            for slot, code in enumerate(private):
+                _tile(panel, x0 + 24 + slot * 46.0, y + 34, 23.0, code, note="private storage")
+            y += 66
+
+    def goods_row(label: str, counts: Sequence[int], at: float) -> None:
+        heading(label, at)
+        for colour, count in enumerate(counts):
+            gx = x0 + 14 + colour * 36.0
+            _goods(panel, gx, at + 24, 22.0, colour + 1, faded=count == 0)
+            if count:
+                _text(panel, gx, at + 44, f"\u00d7{count}", size=11.0, weight="bold")
+
+    goods_row(f"goods ({sum(estate.goods)})", estate.goods, y)
+    y += 56
+    goods_row(f"sold ({sum(estate.sold)})", estate.sold, y)
+    y += 64
+
+    # silver, workers
+    coin = _add(panel, "g", class_="silver")
+    _title(coin, f"{estate.silver} silverlings")
+    _add(coin, "circle", cx=x0 + 12, cy=y + 6, r=10.0, fill="#d9dde3", stroke="#8a9099",
+         stroke_width=1.5)
+    _text(coin, x0 + 12, y + 6, "S", size=10.0, fill="#5b626c", weight="bold")
+    _text(coin, x0 + 28, y + 6, f"\u00d7{estate.silver} silver", size=12.0, anchor="start")
+    worker = _add(panel, "g", class_="workers")
+    _title(worker, f"{estate.workers} workers")
+    wx = x0 + 118
+    _add(worker, "circle", cx=wx, cy=y, r=4.5, fill="#6d4c2f")
+    _add(worker, "path", d=f"M{_num(wx - 8)} {_num(y + 15)}Q{_num(wx)} {_num(y - 2)} "
+         f"{_num(wx + 8)} {_num(y + 15)}Z", fill="#6d4c2f")
+    _text(worker, wx + 14, y + 6, f"\u00d7{estate.workers} workers", size=12.0,
+          anchor="start")
+    y += 28
+
+    # bonus tiles won
+    heading("bonus tiles", y)
+    players = min(max(state.rules.players, 2), 4)
+    if not estate.bonus:
+        _text(panel, x0 + 80, y, "none yet", size=11.0, anchor="start", fill="#a0a0a0")
+    for slot, (colour, size) in enumerate(estate.bonus):
+        bx = x0 + 14 + slot * 30.0
+        by = y + 24
+        _bonus_hex(panel, bx, by, 13.0 if size == 0 else 10.0, Colour(colour), size,
+                   LARGE_BONUS.get(players, 0) if size == 0 else SMALL_BONUS.get(players, 0))
+    y += 54
+
+    # dice
+    heading("dice", y)
+    shown = False
+    for seat in seats:
+        rolled = state.seats[seat].rolled
+        if not rolled:
+            continue
+        left_over = list(state.seats[seat].dice)
+        dx = x0 + 40 if shown or len(seats) > 1 else x0
+        if len(seats) > 1:
+            _text(panel, x0, y + 26, _seat_name(seat), size=11.0, anchor="start")
+        for value in rolled:
+            unused = value in left_over
+            if unused:
+                left_over.remove(value)
+            _die(panel, dx, y + 12, 26.0, value, opacity=None if unused else 0.3,
+                 title=f"die {value}{'' if unused else ' (used)'}")
+            dx += 32
+        shown = True
+        y += 34
+    if not shown:
+        _text(panel, x0 + 40, y, "not rolled", size=11.0, anchor="start", fill="#a0a0a0")
+
+
+def _bonus_hex(
+    parent: ET.Element, cx: float, cy: float, r: float, colour: Colour, size: int, vp: int,
+    *, taken: bool = False,
+) -> None:
+    """A colour bonus tile (large: size 0, small: size 1) showing its VP."""
+    group = _add(parent, "g", class_="bonus", opacity=0.25 if taken else None)
+    kind = "large" if size == 0 else "small"
+    _title(group, f"{kind} {colour.label} bonus tile: {vp} VP{' (taken)' if taken else ''}")
+    _add(group, "polygon", points=_hex_points(cx, cy, r), fill=TILE_FILL[colour],
+         stroke="#f4c430", stroke_width=1.6)
+    _text(group, cx, cy, str(vp), size=r * 0.95, fill="#ffffff", weight="bold")
+
+
+def duchy_svg(state: State, estate_index: int) -> str:
+    """Draw one duchy and everything that belongs to it.
+
+    The 37 spaces are coloured by their region type; an empty space shows its die number, a
+    covered one the tile's name (``bank``, ``cow3``, ``k7``, ...), the start castle ringed in
+    gold. Thick lines run around regions. Beside the board: storage, goods and sold goods by
+    colour, silverlings, workers, bonus tiles won and the dice the seat rolled (used ones
+    faded); the header names the seat(s) playing it and their VP.
+
+    Args:
+        state: The game state.
+        estate_index: Index into ``state.estates``.
+
+    Returns:
+        A standalone SVG document.
+
+    Raises:
+        IndexError: No such estate.
+    """
+    if not 0 <= estate_index < len(state.estates):
+        raise IndexError(f"no estate {estate_index}; the game has {len(state.estates)}")
+    root = _svg_root(DUCHY_WIDTH, DUCHY_HEIGHT, f"duchy {estate_index + 1}")
+    root.append(_duchy_group(state, estate_index))
+    return _serialise(root)
+
+
+# -- main board ----------------------------------------------------------------------------
+def _honeycomb(n: int, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """Centres of ``n`` hexes packed in short offset rows around ``(cx, cy)``."""
+    rows = {0: [], 1: [1], 2: [2], 3: [3], 4: [2, 2], 5: [3, 2], 6: [3, 3], 7: [2, 3, 2],
+            8: [3, 2, 3]}.get(n)
+    if rows is None:
+        rows = [3] * (n // 3) + ([n % 3] if n % 3 else [])
+    width = _SQRT3 * r
+    shifts: list[float] = []
+    for i, length in enumerate(rows):
+        shift = 0.0
+        if i and (length - rows[i - 1]) % 2 == 0:
+            shift = shifts[-1] + (width / 2 if shifts[-1] <= 0 else -width / 2)
+        shifts.append(shift)
+    mean = (max(shifts) + min(shifts)) / 2 if shifts else 0.0
+    out: list[tuple[float, float]] = []
+    height = (len(rows) - 1) * 1.5 * r
+    for i, length in enumerate(rows):
+        y = cy - height / 2 + i * 1.5 * r
+        for k in range(length):
+            out.append((cx + (k - (length - 1) / 2) * width + shifts[i] - mean, y))
+    return out
+
+
+def _depot_slots(state: State, depot: int) -> list[tuple[int, int]]:
+    """``(space colour, tile or EMPTY)`` for each hex space of numbered depot ``depot``."""
+    try:
+        colours = [c for d, c in depot_spaces(state.rules.players, min(state.phase, 4))
+                   if d == depot]
+    except (KeyError, ValueError):
+        colours = []
+    left = list(state.depots[depot - 1])
+    slots: list[tuple[int, int]] = []
+    for colour in colours:
+        match = next((t for t in left if TILE_COLOUR[t] == colour), None)
+        if match is not None:
+            left.remove(match)
+        slots.append((colour, EMPTY if match is None else match))
+    slots.extend((TILE_COLOUR[t], t) for t in left)
+    return slots
+
+
+def _depot(
+    parent: ET.Element, state: State, depot: int, cx: float, cy: float, white: bool
+) -> None:
+    group = _add(parent, "g", class_="depot", data_depot=depot)
+    _title(group, f"depot {depot}")
+    _add(group, "circle", cx=cx, cy=cy, r=96.0, fill="#efe6cf",
+         stroke="#f4c430" if white else "#c9bd9c", stroke_width=4.0 if white else 1.5)
+    _die(group, cx - 13, cy - 86, 26.0, depot, title=f"depot {depot}")
+    slots = _depot_slots(state, depot)
+    r = 25.0
+    for (colour, tile), (x, y) in zip(slots, _honeycomb(len(slots), cx, cy - 8, r),
+                                      strict=True):
+        _add(group, "polygon", points=_hex_points(x, y, r), fill=SPACE_FILL[Colour(colour)],
+             stroke="#ffffff", stroke_width=1.2, opacity=0.75)
+        if tile != EMPTY:
+            _tile(group, x, y, r - 2.5, tile, note=f"depot {depot}")
+    goods = [c + 1 for c, n in enumerate(state.depot_goods[depot - 1]) for _ in range(n)]
+    if goods:
+        step = min(22.0, 120.0 / len(goods))
+        gx = cx - (len(goods) - 1) * step / 2
+        for k, colour in enumerate(goods):
+            _goods(group, gx + k * step, cy + 60, 19.0, colour)
+    else:
+        _text(group, cx, cy + 60, "no goods", size=10.0, fill="#a89f86")
+
+
+def _black_depot(parent: ET.Element, state: State, cx: float, cy: float) -> None:
+    group = _add(parent, "g", class_="depot", data_depot=0)
+    _title(group, "black depot")
+    _add(group, "circle", cx=cx, cy=cy, r=90.0, fill="#2b2b2b", stroke="#111111",
+         stroke_width=2.0)
+    _text(group, cx, cy - 74, "black depot", size=11.0, fill="#e6e6e6", weight="bold")
+    tiles = list(state.black_depot)
+    try:
+        n = max(black_depot_size(state.rules.players), len(tiles))
+    except (KeyError, ValueError):
+        n = len(tiles)
+    r = 23.0
+    for k, (x, y) in enumerate(_honeycomb(n, cx, cy + 8, r)):
+        _add(group, "polygon", points=_hex_points(x, y, r), fill="#444444", stroke="#666666",
+             stroke_width=1.2)
+        if k < len(tiles):
+            _tile(group, x, y, r - 2.5, tiles[k], note="black depot")
+
+
+def _board_group(state: State) -> ET.Element:
+    """Draw the main board in a group of size BOARD_WIDTH x BOARD_HEIGHT."""
+    group = ET.Element("g", {"class": "board"})
+    _add(group, "rect", x=1.0, y=1.0, width=BOARD_WIDTH - 2, height=BOARD_HEIGHT - 2, rx=12.0,
+         fill="#f6efdc", stroke="#b9a77a", stroke_width=1.5)
+    # depots: 1 at the top, then clockwise; the black depot in the middle
+    cx, cy, ring = 330.0, 326.0, 214.0
+    _add(group, "circle", cx=cx, cy=cy, r=ring, fill="none", stroke="#d8c9a0",
+         stroke_width=18.0, opacity=0.6)
+    white = state.white
+    for depot in range(1, 7):
+        angle = math.radians(-90 + 60 * (depot - 1))
+        _depot(group, state, depot, cx + ring * math.cos(angle), cy + ring * math.sin(angle),
+               white == depot)
+    _black_depot(group, state, cx, cy)
+    _board_panel(group, state, 680.0)
+    return group
+
+
+def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
+    """Phases, round goods, white die, bonus tiles, turn order and scores."""
+    panel = _add(parent, "g", class_="board-panel")
+    rules = state.rules
+    _text(panel, x0, 28, "The Castles of Burgundy", size=20.0, anchor="start", weight="bold")
+    variants = ", ".join(rules.variants) if rules.variants else "base game"
+    _text(panel, x0, 52, f"{rules.players} players \u00b7 {rules.edition} edition \u00b7 "
+          f"{variants}", size=12.0, anchor="start", fill=_MUTED)
+    over = state.current_player == TERMINAL
+    if over or state.phase >= 5:
+        where = "final scoring done" if over else "after phase E"
+    else:
+        where = f"phase {_PHASES[state.phase]} \u00b7 round {state.round + 1} of {_ROUNDS}"
+    _text(panel, x0, 78, f"{where} \u00b7 {_status(state)}", size=13.0, anchor="start",
+          weight="bold", class_="status")
+
+    # phases A-E with their region bonus
+    y = 100.0
+    for k, letter in enumerate(_PHASES):
+        bx = x0 + k * 62.0
+        current = k == state.phase
+        past = k < state.phase
+        box = _add(panel, "g", class_="phase", opacity=0.4 if past else None)
+        _title(box, f"phase {letter}: completed regions score {PHASE_BONUS[k]} extra")
+        _add(box, "rect", x=bx, y=y, width=56.0, height=44.0, rx=6.0,
+             fill="#f4c430" if current else "#fffaf0",
+             stroke="#8a6d00" if current else "#c9bd9c", stroke_width=2.0 if current else 1.0)
+        _text(box, bx + 28, y + 16, letter, size=18.0, weight="bold")
+        _text(box, bx + 28, y + 35, f"+{PHASE_BONUS[k]}", size=10.0, fill=_MUTED)
+
+    # round goods and white die
+    y = 166.0
+    _text(panel, x0, y, "round goods", size=11.0, anchor="start", fill=_MUTED, weight="bold")
+    goods = list(state.round_goods)
+    slots = max(_ROUNDS, len(goods))
+    first = slots - len(goods)
+    for k in range(slots):
+        gx = x0 + 18 + k * 40.0
+        current = k == state.round and state.phase < 5
+        _add(panel, "rect", x=gx - 16, y=y + 12, width=32.0, height=32.0, rx=5.0,
+             fill="#fffaf0", stroke="#8a6d00" if current else "#c9bd9c",
+             stroke_width=2.2 if current else 1.0)
+        if k >= first:
+            _goods(panel, gx, y + 28, 22.0, goods[k - first])
+        _text(panel, gx, y + 54, str(k + 1), size=10.0, fill=_MUTED)
+    wx = x0 + 18 + slots * 40.0 + 10
+    _text(panel, wx, y, "white die", size=11.0, anchor="start", fill=_MUTED, weight="bold")
+    _die(panel, wx + 6, y + 11, 34.0, state.white, fill="#ffffff",
+         title=f"white die: {state.white or 'not rolled'}")
+    if state.white:
+        _text(panel, wx + 48, y + 28, f"round goods \u2192 depot {state.white}", size=10.0,
+              anchor="start", fill=_MUTED)
+
+    # bonus tiles left
+    y = 246.0
+    _text(panel, x0, y, "bonus tiles left", size=11.0, anchor="start", fill=_MUTED,
+          weight="bold")
+    players = min(max(rules.players, 2), 4)
+    for colour in Colour:
+        left = state.bonus_tiles[colour] if colour < len(state.bonus_tiles) else 0
+        bx = x0 + 20 + int(colour) * 82.0
+        _bonus_hex(panel, bx, y + 30, 17.0, colour, 0, LARGE_BONUS.get(players, 0),
+                   taken=left < 2)
+        _bonus_hex(panel, bx + 32, y + 34, 12.0, colour, 1, SMALL_BONUS.get(players, 0),
+                   taken=left < 1)
+        _text(panel, bx + 16, y + 60, colour.label, size=9.5, fill=_MUTED)
+
+    # turn-order track
+    y = 330.0
+    _text(panel, x0, y, "turn order track", size=11.0, anchor="start", fill=_MUTED,
+          weight="bold")
+    spaces = max(_TRACK_SPACES, len(state.track))
+    width = min(62.0, 500.0 / spaces)
+    for k in range(spaces):
+        tx = x0 + k * width
+        _add(panel, "rect", x=tx, y=y + 12, width=width - 6, height=82.0, rx=5.0,
+             fill="#fffaf0", stroke="#c9bd9c", stroke_width=1.0)
+        stack = state.track[k] if k < len(state.track) else ()
+        for level, seat in enumerate(reversed(stack)):  # the top of the stack first
+            _marker(panel, tx + (width - 6) / 2, y + 30 + level * 20.0, 10.0, seat)
+        _text(panel, tx + (width - 6) / 2, y + 104, str(k + 1), size=10.0, fill=_MUTED)
+    _text(panel, x0 + spaces * width + 4, y + 52, "\u2192 first", size=10.0,
+          anchor="start", fill=_MUTED)
+
+    # play order of the round
+    y = 456.0
+    _text(panel, x0, y, "play order", size=11.0, anchor="start", fill=_MUTED, weight="bold")
+    order = state.order or play_order(state.track)
+    mover = state.current_player
+    for k, seat in enumerate(order):
+        ox = x0 + 96 + k * 52.0
+        if seat == mover:
+            _add(panel, "circle", cx=ox, cy=y, r=15.0, fill="none", stroke=_seat_fill(seat),
+                 stroke_width=2.5)
+        _marker(panel, ox, y, 11.0, seat)
+        if k + 1 < len(order):
+            _text(panel, ox + 26, y, "\u203a", size=16.0, fill=_MUTED)
+    if not order:
+        _text(panel, x0 + 96, y, "not drawn yet", size=11.0, anchor="start", fill="#a0a0a0")
+
+    # scores
+    y = 488.0
+    _text(panel, x0, y, "scores", size=11.0, anchor="start", fill=_MUTED, weight="bold")
+    winners = _winners(state)
+    top = max([100, *state.scores])
+    rows = len(state.seats)
+    step = min(26.0, 130.0 / max(rows, 1))
+    for seat, vp in enumerate(state.scores):
+        sy = y + 20 + seat * step
+        row = _add(panel, "g", class_="score", data_seat=seat)
+        _title(row, f"{_seat_name(seat)}: {vp} VP")
+        _marker(row, x0 + 11, sy, min(10.0, step / 2 - 1), seat)
+        _add(row, "rect", x=x0 + 28, y=sy - 7, width=380.0, height=14.0, rx=3.0,
+             fill="#ebe3cc")
+        _add(row, "rect", x=x0 + 28, y=sy - 7, width=max(2.0, 380.0 * vp / top),
+             height=14.0, rx=3.0, fill=_seat_fill(seat))
+        star = " \u2605" if seat in winners else ""
+        _text(row, x0 + 416, sy, f"{vp} VP{star}", size=13.0, anchor="start", weight="bold")
+
+
+def board_svg(state: State) -> str:
+    """Draw the main board.
+
+    The six numbered depots stand in a ring, depot 1 at the top and the others clockwise,
+    each with its hex spaces (in their colours; taken ones empty) and its goods; the depot of
+    the white die is ringed in gold. The black depot is in the middle. Beside them: the
+    phases A-E with their region bonus, the goods still on the round spaces, the white die,
+    the bonus tiles left per colour, the turn-order track (the top of each stack drawn
+    first), the play order of the round, and each seat's score.
+
+    Args:
+        state: The game state.
+
+    Returns:
+        A standalone SVG document.
+    """
+    root = _svg_root(BOARD_WIDTH, BOARD_HEIGHT, "main board")
+    root.append(_board_group(state))
+    return _serialise(root)
+
+
+# -- the whole table -----------------------------------------------------------------------
+def state_svg(state: State) -> str:
+    """Draw the main board with every duchy below it, two to a row.
+
+    Args:
+        state: The game state.
+
+    Returns:
+        A standalone SVG document.
+    """
+    columns = 2
+    rows = math.ceil(len(state.estates) / columns)
+    height = BOARD_HEIGHT + rows * (DUCHY_HEIGHT + _GAP)
+    root = _svg_root(BOARD_WIDTH, height, repr(state))
+    board = _board_group(state)
+    root.append(board)
+    for index in range(len(state.estates)):
+        row, column = divmod(index, columns)
+        x = column * (DUCHY_WIDTH + _GAP)
+        y = BOARD_HEIGHT + _GAP + row * (DUCHY_HEIGHT + _GAP)
+        duchy = _duchy_group(state, index)
+        duchy.set("transform", f"translate({_num(x)},{_num(y)})")
+        root.append(duchy)
+    return _serialise(root)
+
+
+def repr_svg(state: State) -> str:
+    """Return :func:`state_svg` of ``state``: the body of ``State._repr_svg_`` for Jupyter.
+
+    Args:
+        state: The game state.
+
+    Returns:
+        A standalone SVG document.
+    """
+    return state_svg(state)
