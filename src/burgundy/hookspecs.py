@@ -231,6 +231,11 @@ def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int,
 
 
 @hookspec
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
+    """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``."""
+
+
+@hookspec
 def burgundy_winners(
     rules: Ruleset,
 ) -> Callable[[State, tuple[int, ...]], tuple[int, ...]] | None:
@@ -293,7 +298,7 @@ MODIFIER_HOOKS: tuple[str, ...] = (
     "one_building_per_city", "placement_spaces", "region_size", "pasture", "animal_score",
     "sale_income", "take_workers_income", "mine_income", "bonus_tile_value", "turn_order_move",
     "legal_actions", "extra_actions", "sold_goods", "final_scoring", "final_terms",
-    "borrowed_tiles", "winners",
+    "borrowed_tiles", "validate", "winners",
 )
 """Hooks whose callables are collected into tuples (without the ``burgundy_`` prefix)."""
 EVENT_HOOKS: tuple[str, ...] = (

@@ -280,6 +280,8 @@ def validate_state(state: State) -> None:
         _check(type(item) in engine.pending_rules, f"pending[{k}]: unknown type")
         _check(-2 <= item.seat < n, f"pending[{k}].seat: no such seat")
     _check_conservation(state)
+    for check in engine.validate:
+        check(state)
 
 
 def _validate_estate(state: State, i: int, estate: Estate) -> None:

@@ -175,6 +175,7 @@ class Engine:
     final_scoring: tuple[Callable[..., Any], ...]
     final_terms: tuple[Callable[..., Any], ...]
     borrowed_tiles: tuple[Callable[..., Any], ...]
+    validate: tuple[Callable[..., None], ...]
     winners_mods: tuple[Callable[..., Any], ...]
     on_place: tuple[Callable[..., State], ...]
     on_region_complete: tuple[Callable[..., State], ...]

@@ -84,19 +84,28 @@ def apply_place(state: State, seat: int, action: PlaceTile) -> State:
 
     Without a die (``die == -1``, the town hall) nothing is paid and no die is used.
     """
-    from burgundy.rules.effects import tile_effect
-    from burgundy.rules.scoring import score_placement
-
     index = state.seats[seat].estate
     board = board_of(state, index)
     cost = die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space])
     state = add_workers(state, seat, -cost)
     state = use_die(state, seat, action.die)
     state = put_tile(state, index, action.tile, action.space, from_storage=True)
-    state = score_placement(state, seat, action.space, action.tile)
+    return settle_placement(state, seat, action.tile, action.space)
+
+
+def settle_placement(state: State, seat: int, tile: int, space: int) -> State:
+    """What follows a hex just put on ``space``: scoring, ``on_place`` events, its effect.
+
+    Variants that put a hex straight into a duchy (shields #14/#15) call this after
+    :func:`put_tile`.
+    """
+    from burgundy.rules.effects import tile_effect
+    from burgundy.rules.scoring import score_placement
+
+    state = score_placement(state, seat, space, tile)
     for handler in state.rules.engine.on_place:
-        state = handler(state, seat, action.space, action.tile)
-    return tile_effect(state, seat, action.space, action.tile)
+        state = handler(state, seat, space, tile)
+    return tile_effect(state, seat, space, tile)
 
 
 def put_tile(state: State, estate: int, tile: int, space: int, from_storage: bool) -> State:

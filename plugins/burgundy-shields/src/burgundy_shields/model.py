@@ -1,0 +1,201 @@
+"""The shields variant's state, pending decisions and actions."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from burgundy.actions import ANY_DIE, Action
+from burgundy.components import tile_name
+from burgundy.geometry import SPACE_NAMES
+from burgundy.pending import CHANCE_SEAT, Pending
+
+DATA: dict[str, Any] = json.loads(
+    resources.files("burgundy_shields.data").joinpath("shields.json").read_text("utf-8")
+)
+"""The shield table and set-up counts."""
+SHIELDS: tuple[int, ...] = tuple(sorted(int(n) for n in DATA["shields"]))
+"""Shield numbers 1-18."""
+
+
+def shield_vp(number: int) -> int:
+    """End VP of shield ``number`` (12, 8 or 4)."""
+    return int(DATA["shields"][str(number)]["vp"])
+
+
+@attrs.frozen(slots=True)
+class ShieldState:
+    """Where the shields are (the variant's namespaced state, key ``"shields"``).
+
+    Attributes:
+        supply: Shields not yet drawn (face down), sorted.
+        depots: Shields on each numbered depot's goods space, sorted.
+        placed: Per estate, ``(castle space, shield)`` pairs sorted by space.
+        removed: Shields out of the game, sorted.
+        borrow: Per estate, the seat whose knowledge tiles shield #6 lends it, or -1.
+        die_set: Whether the seat to move used shield #16 this turn.
+    """
+
+    supply: tuple[int, ...]
+    depots: tuple[tuple[int, ...], ...]
+    placed: tuple[tuple[tuple[int, int], ...], ...]
+    removed: tuple[int, ...] = ()
+    borrow: tuple[int, ...] = ()
+    die_set: bool = False
+
+    def shields_of(self, estate: int) -> tuple[int, ...]:
+        """The shields in estate ``estate``'s duchy."""
+        return tuple(shield for _, shield in self.placed[estate])
+
+    def has(self, estate: int, number: int) -> bool:
+        """Whether shield ``number`` lies in estate ``estate``'s duchy."""
+        return any(shield == number for _, shield in self.placed[estate])
+
+
+# -- pending ----------------------------------------------------------------------------------
+@attrs.frozen(slots=True)
+class ShieldDraw(Pending):
+    """Chance: a shield from the face-down shields onto a depot's goods space.
+
+    Attributes:
+        depot: The depot, 1-6.
+    """
+
+    depot: int = 1
+    seat: int = CHANCE_SEAT
+
+
+@attrs.frozen(slots=True)
+class ShieldTribute(Pending):
+    """Phase end: pay 1 silverling per shield kept; the others leave the game."""
+
+
+@attrs.frozen(slots=True)
+class ShieldPlacement(Pending):
+    """Shields #14/#15 at a phase end: place a hex from a depot straight into the duchy.
+
+    Attributes:
+        black: From the black depot (#15) rather than the numbered ones (#14).
+    """
+
+    black: bool = False
+
+
+@attrs.frozen(slots=True)
+class ShieldGoods(Pending):
+    """Shield #5 after a ship: take all goods of one colour from the six depots."""
+
+
+@attrs.frozen(slots=True)
+class BorrowChoice(Pending):
+    """Shield #6 taken: choose the seat whose knowledge tiles also work for you."""
+
+
+# -- actions ----------------------------------------------------------------------------------
+@attrs.frozen(slots=True)
+class TakeShield(Action):
+    """Take a shield from a depot onto a castle of the duchy (replacing one there).
+
+    Attributes:
+        dice: The two dice spent (rolled values), or ``(0,)`` for a castle's bonus (#11).
+        depot: The depot (1-6), the number both dice are used as.
+        shield: The shield taken.
+        space: The castle space it goes on.
+    """
+
+    dice: tuple[int, ...]
+    depot: int
+    shield: int
+    space: int
+
+    def __str__(self) -> str:
+        dice = " d*" if self.dice == (ANY_DIE,) else "".join(f" d{d}" for d in self.dice)
+        return f"shield {self.shield} {self.depot} {SPACE_NAMES[self.space]}{dice}"
+
+
+@attrs.frozen(slots=True)
+class PayTribute(Action):
+    """Keep these shields and pay for them; the rest leave the game.
+
+    Attributes:
+        keep: The shields kept, sorted.
+        workers: Workers paid instead of silverlings (shield #3).
+    """
+
+    keep: tuple[int, ...]
+    workers: int = 0
+
+    def __str__(self) -> str:
+        kept = ",".join(map(str, self.keep)) or "none"
+        pay = f" w{self.workers}" if self.workers else ""
+        return f"tribute {kept}{pay}"
+
+
+@attrs.frozen(slots=True)
+class PlaceFromDepot(Action):
+    """Shields #14/#15: a hex from a depot straight onto a space (any die number).
+
+    Attributes:
+        depot: 1-6, or 0 for the black depot.
+        tile: Tile code.
+        space: Duchy space.
+    """
+
+    depot: int
+    tile: int
+    space: int
+
+    def __str__(self) -> str:
+        where = "black" if self.depot == 0 else str(self.depot)
+        return f"direct {tile_name(self.tile)} {where} {SPACE_NAMES[self.space]}"
+
+
+@attrs.frozen(slots=True)
+class TakeColour(Action):
+    """Shield #5: take all goods of one colour from the six depots.
+
+    Attributes:
+        goods: The goods colour, 1-6.
+    """
+
+    goods: int
+
+    def __str__(self) -> str:
+        return f"goods colour {self.goods}"
+
+
+@attrs.frozen(slots=True)
+class Borrow(Action):
+    """Shield #6: the knowledge tiles of seat ``seat`` also work for you.
+
+    Attributes:
+        target: The seat lending its knowledge tiles.
+    """
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"borrow {self.target}"
+
+
+@attrs.frozen(slots=True)
+class SetDie(Action):
+    """Shield #16: once per turn, turn one unused die to any value.
+
+    Attributes:
+        die: The die's current value.
+        value: Its new value.
+    """
+
+    die: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"set d{self.die} {self.value}"
+
+
+PENDING_TYPES = (ShieldDraw, ShieldTribute, ShieldPlacement, ShieldGoods, BorrowChoice)
+ACTION_TYPES = (TakeShield, PayTribute, PlaceFromDepot, TakeColour, Borrow, SetDie)

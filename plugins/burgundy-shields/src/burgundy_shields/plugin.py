@@ -1,0 +1,172 @@
+"""The shields variant's hook implementations (entry point ``shields``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from burgundy import hookimpl
+from burgundy.actions import Action
+from burgundy.pending import Pending
+from burgundy.state import State
+from burgundy.variants import PendingRule, Ruleset, VariantInfo
+from burgundy_shields import __version__, effects
+from burgundy_shields.model import (
+    ACTION_TYPES,
+    PENDING_TYPES,
+    Borrow,
+    BorrowChoice,
+    PayTribute,
+    PlaceFromDepot,
+    SetDie,
+    ShieldDraw,
+    ShieldGoods,
+    ShieldPlacement,
+    ShieldState,
+    ShieldTribute,
+    TakeColour,
+    TakeShield,
+)
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """The shields variant: 18 shields, 2-4 players, both editions."""
+    return VariantInfo(
+        name="shields",
+        version=__version__,
+        summary="The 18 shields of the 2019 box, taken with doubles.",
+        order=20,
+        state_type=ShieldState,
+        action_types=ACTION_TYPES,
+        pending_types=PENDING_TYPES,
+        free_actions=(SetDie,),
+    )
+
+
+@hookimpl
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
+    """Shields on the depots (chance)."""
+    result: Callable[[State], State] = effects.setup(rules)
+    return result
+
+
+@hookimpl
+def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
+    """The shields' chance and decisions."""
+    return {
+        ShieldDraw: PendingRule(outcomes=effects.draw_outcomes, resolve=effects.resolve_draw),
+        ShieldTribute: PendingRule(legal=effects.tribute_legal),
+        ShieldPlacement: PendingRule(legal=effects.placement_legal, optional=True),
+        ShieldGoods: PendingRule(legal=effects.goods_colour_legal, optional=True),
+        BorrowChoice: PendingRule(legal=effects.borrow_legal),
+    }
+
+
+@hookimpl
+def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+    """The shields' actions."""
+    return {
+        TakeShield: effects.apply_take_shield,
+        SetDie: effects.apply_set_die,
+        PayTribute: effects.apply_tribute,
+        PlaceFromDepot: effects.apply_place_from_depot,
+        TakeColour: effects.apply_take_colour,
+        Borrow: effects.apply_borrow,
+    }
+
+
+@hookimpl
+def burgundy_extra_actions(rules: Ruleset) -> Callable[..., Any]:
+    """The doubles action, #11 and #16."""
+    return effects.extra_actions
+
+
+@hookimpl
+def burgundy_on_turn_start(rules: Ruleset) -> Callable[..., Any]:
+    """#16 once per turn."""
+    return effects.reset_turn
+
+
+@hookimpl
+def burgundy_on_phase_end(rules: Ruleset) -> Callable[..., Any]:
+    """#14/#15 and the tribute."""
+    return effects.phase_end
+
+
+@hookimpl
+def burgundy_on_place(rules: Ruleset) -> Callable[..., Any]:
+    """#5."""
+    return effects.on_place
+
+
+@hookimpl
+def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[..., Any]:
+    """#6."""
+    return effects.borrowed_tiles
+
+
+@hookimpl
+def burgundy_pasture(rules: Ruleset) -> Callable[..., Any]:
+    """#1."""
+    return effects.pasture
+
+
+@hookimpl
+def burgundy_on_workers_gained(rules: Ruleset) -> Callable[..., Any]:
+    """#2."""
+    return effects.worker_echo
+
+
+@hookimpl
+def burgundy_storage_capacity(rules: Ruleset) -> Callable[..., Any]:
+    """#4."""
+    return effects.storage_capacity
+
+
+@hookimpl
+def burgundy_bonus_tile_value(rules: Ruleset) -> Callable[..., Any]:
+    """#7."""
+    return effects.bonus_tile_value
+
+
+@hookimpl
+def burgundy_mine_income(rules: Ruleset) -> Callable[..., Any]:
+    """#8."""
+    return effects.mine_income
+
+
+@hookimpl
+def burgundy_sale_income(rules: Ruleset) -> Callable[..., Any]:
+    """#9, #12."""
+    return effects.sale_income
+
+
+@hookimpl
+def burgundy_region_size(rules: Ruleset) -> Callable[..., Any]:
+    """#17."""
+    return effects.region_size
+
+
+@hookimpl
+def burgundy_adjacency_required(rules: Ruleset) -> Callable[..., Any]:
+    """#18."""
+    return effects.adjacency
+
+
+@hookimpl
+def burgundy_final_scoring(rules: Ruleset) -> Callable[..., Any]:
+    """End VP of the shields in the duchy."""
+    return effects.final_scoring
+
+
+@hookimpl
+def burgundy_final_terms(rules: Ruleset) -> Callable[..., Any]:
+    """#10, #13."""
+    return effects.final_terms
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[..., Any]:
+    """Shield conservation."""
+    return effects.validate
