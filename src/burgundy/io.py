@@ -293,14 +293,17 @@ def _validate_estate(state: State, i: int, estate: Estate) -> None:
     _check(len(estate.spaces) == len(board.colours), f"{where}.spaces: wrong length")
     filled = 0
     frontier = 0
+    kinds = 0
     for s, tile in enumerate(estate.spaces):
         if tile == EMPTY:
             continue
         _check(0 <= tile < N_TILE_KINDS, f"{where}.spaces[{s}]: unknown tile code")
         filled |= 1 << s
         frontier |= board.neighbours[s]
+        kinds |= 1 << tile
     _check(estate.filled == filled, f"{where}.filled: does not match the covered spaces")
     _check(estate.frontier == frontier, f"{where}.frontier: does not match the covered spaces")
+    _check(estate.kinds == kinds, f"{where}.kinds: does not match the covered spaces")
     _check(estate.start == -1 or (filled >> estate.start) & 1 == 1, f"{where}.start: empty")
     _codes(estate.storage, f"{where}.storage")
     _counts(estate.goods, f"{where}.goods", 6)

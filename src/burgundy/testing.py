@@ -184,12 +184,16 @@ def with_tiles(state: State, seat: int, tiles: Mapping[str, str | int]) -> State
         else:
             raise ValueError(f"no {tile} left in the supply")
     filled = sum(1 << s for s, t in enumerate(spaces) if t != EMPTY)
+    kinds = 0
     frontier = 0
     for s in range(len(spaces)):
         if filled >> s & 1:
             frontier |= board.neighbours[s]
+            kinds |= 1 << spaces[s]
     state = replace(state, supply=tuple(supply), black_supply=tuple(black))
-    return set_estate(state, index, spaces=tuple(spaces), filled=filled, frontier=frontier)
+    return set_estate(
+        state, index, spaces=tuple(spaces), filled=filled, frontier=frontier, kinds=kinds
+    )
 
 
 def take_from_supply(state: State, *tiles: str | int) -> State:

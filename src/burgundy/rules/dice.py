@@ -45,6 +45,12 @@ def ring_steps(die: int, value: int) -> int:
     return min(d, 6 - d)
 
 
+RING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ring_steps(die, value) for value in range(7)) for die in range(7)
+)
+"""``RING[die][value]``: :func:`ring_steps` as a table (index 0 unused)."""
+
+
 def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
     """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
 
@@ -52,7 +58,7 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
     """
     if die in (ANY_DIE, NO_DIE):
         return 0
-    cost = ring_steps(die, value)
+    cost = RING[die][value]
     modifiers = state.rules.engine.die_cost
     if modifiers:
         use = DieUse(kind, tile, die, value)

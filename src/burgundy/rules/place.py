@@ -118,6 +118,7 @@ def put_tile(state: State, estate: int, tile: int, space: int, from_storage: boo
         "spaces": tuple(spaces),
         "filled": current.filled | 1 << space,
         "frontier": current.frontier | board.neighbours[space],
+        "kinds": current.kinds | 1 << tile,
     }
     if from_storage:
         storage = list(current.storage)

@@ -38,9 +38,10 @@ def owns(state: State, estate: int, n: int) -> bool:
     """Whether knowledge tile ``#n`` works for estate ``estate``: placed in its duchy, or
     lent to it by another variant (hook ``burgundy_borrowed_tiles``, e.g. shield #6)."""
     code = CODE[n]
-    if code in state.estates[estate].spaces:
+    if state.estates[estate].kinds >> code & 1:
         return True
-    return any(code in lend(state, estate) for lend in state.rules.engine.borrowed_tiles)
+    lenders = state.rules.engine.borrowed_tiles
+    return bool(lenders) and any(code in lend(state, estate) for lend in lenders)
 
 
 def seat_owns(state: State, seat: int, n: int) -> bool:

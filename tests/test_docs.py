@@ -1,0 +1,326 @@
+"""The documentation site (``docs/``, ``mkdocs.yml``) stays true to the code.
+
+* Every ``python`` code block of every page runs, so examples cannot rot. Blocks on one page
+  run in order in one namespace; a block whose first line is ``# not run`` is skipped.
+  Snippet includes (``--8<-- "path"``) are expanded as pymdownx.snippets does. The example
+  plugin in ``docs/examples/burgundy-tithe`` is made importable through its entry point, as
+  ``pip install -e docs/examples/burgundy-tithe`` would, for the pages that use it.
+* The hook reference renders every ``burgundy_*`` hook of :mod:`burgundy.hookspecs`: the page
+  has the ``::: burgundy.hookspecs`` directive with no filter that drops a hook, and every
+  hookspec has a docstring (mkdocstrings skips undocumented objects). Checked without
+  building the site.
+* Every ruling id of ``RULINGS.md`` is explained in ``docs/rules.md``.
+* The concept pages name every option, pending type and action type of the core, the
+  knowledge page every tile, and the API reference every public module.
+"""
+
+from __future__ import annotations
+
+import inspect
+import pkgutil
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import burgundy
+import burgundy.rules
+from burgundy import actions, hookspecs, pending, variants
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+TITHE_SRC = DOCS / "examples" / "burgundy-tithe" / "src"
+
+# The ruling ids of ../shared/reference/RULINGS.md (the project's rulings file), copied here
+# because that folder is not always available to CI. test_ruling_ids_match_the_rulings_file
+# keeps this list in step with the file whenever it is there.
+RULING_IDS: tuple[str, ...] = (
+    "R-TIEBREAK",
+    "R-BUILDING-FULL",
+    "R-TOWNHALL",
+    "R-CASTLE",
+    "R-EFFECT-OPTIONAL",
+    "R-SHIP",
+    "R-TURNORDER",
+    "R-BONUS",
+    "R-STORAGE",
+    "R-WHITE",
+    "R-DEPOT-EMPTY",
+    "R-OUTPOSTS",
+    "R-SHIELD-14-15",
+    "R-SOLO-RIVER",
+    "R-INN",
+)
+RULINGS_FILE = ROOT.parent / "shared" / "reference" / "RULINGS.md"
+RULING_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+FENCE_START = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*$")
+SNIPPET = re.compile(r"^[ \t]*--8<--[ \t]+\"(?P<path>[^\"]+)\"[ \t]*$")
+DIRECTIVE = re.compile(r"^:::[ \t]+(?P<identifier>[\w.]+)[ \t]*$")
+SKIP_MARK = "# not run"
+
+
+# -- reading pages --------------------------------------------------------------------------
+def _pages() -> list[Path]:
+    """Every Markdown page of the site (the example plugin's folder holds no pages)."""
+    return sorted(p for p in DOCS.rglob("*.md") if "examples" not in p.relative_to(DOCS).parts)
+
+
+def _expand_snippet(line: str) -> str:
+    """The text a ``--8<-- "path[:start[:end]]"`` line stands for (paths from the repo root)."""
+    match = SNIPPET.match(line)
+    if match is None:
+        return line
+    path, *lines = match.group("path").split(":")
+    text = (ROOT / path).read_text(encoding="utf-8")
+    if lines:
+        start = int(lines[0])
+        end = int(lines[1]) if len(lines) > 1 else start
+        text = "\n".join(text.splitlines()[start - 1 : end])
+    return text.rstrip("\n")
+
+
+def python_blocks(text: str) -> list[tuple[int, str]]:
+    """The ``python`` fenced blocks of a page: ``(first line number, code)``, in order."""
+    blocks: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        start = FENCE_START.match(lines[index])
+        index += 1
+        if start is None:
+            continue
+        indent = start.group("indent")
+        first = index + 1
+        body: list[str] = []
+        while index < len(lines) and lines[index].strip() != "```":
+            line = lines[index]
+            body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
+            index += 1
+        index += 1
+        code = "\n".join(_expand_snippet(line) for line in body)
+        blocks.append((first, code + "\n"))
+    return blocks
+
+
+def _page_id(page: Path) -> str:
+    return page.relative_to(DOCS).as_posix()
+
+
+PAGES_WITH_CODE = [p for p in _pages() if python_blocks(p.read_text(encoding="utf-8"))]
+
+
+# -- the example plugin, installed the way pip would leave it -------------------------------
+@pytest.fixture
+def tithe_installed(tmp_path: Path) -> Iterator[None]:
+    """Make ``docs/examples/burgundy-tithe`` discoverable through its entry point."""
+    dist = tmp_path / "burgundy_tithe-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: burgundy-tithe\nVersion: 0.1.0\n")
+    (dist / "entry_points.txt").write_text("[burgundy.variants]\ntithe = burgundy_tithe\n")
+    sys.path[:0] = [str(tmp_path), str(TITHE_SRC)]
+    variants._entry_points.cache_clear()
+    try:
+        yield
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.path.remove(str(TITHE_SRC))
+        sys.modules.pop("burgundy_tithe", None)
+        variants._entry_points.cache_clear()
+
+
+# -- (a) every example runs -----------------------------------------------------------------
+@pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=_page_id)
+def test_python_examples_run(page: Path, request: pytest.FixtureRequest) -> None:
+    text = page.read_text(encoding="utf-8")
+    if "burgundy_tithe" in text or "burgundy-tithe" in text:
+        request.getfixturevalue("tithe_installed")
+    namespace: dict[str, Any] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+    for line, code in python_blocks(text):
+        if code.lstrip().startswith(SKIP_MARK):
+            continue
+        compiled = compile(code, f"{_page_id(page)}:{line}", "exec")
+        exec(compiled, namespace)
+
+
+def test_block_extraction_handles_indent_snippets_and_skips() -> None:
+    text = (
+        "```python\nx = 1\n```\n"
+        "!!! note\n    ```python\n    y = x + 1\n    ```\n"
+        "```python\n# not run\nraise SystemExit\n```\n"
+        '```python\n--8<-- "CHANGELOG.md:1:1"\n```\n'
+        "```toml\n[x]\n```\n"
+    )
+    blocks = [code for _, code in python_blocks(text)]
+    assert blocks == ["x = 1\n", "y = x + 1\n", "# not run\nraise SystemExit\n", "# Changelog\n"]
+
+
+# -- (b) the hook reference shows every hook ------------------------------------------------
+def _directives(text: str) -> dict[str, dict[str, Any]]:
+    """The mkdocstrings ``::: identifier`` directives of a page with their YAML options."""
+    found: dict[str, dict[str, Any]] = {}
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        match = DIRECTIVE.match(line)
+        if match is None:
+            continue
+        block = []
+        for following in lines[index + 1 :]:
+            if not following.startswith((" ", "\t")) and following.strip():
+                break
+            block.append(following)
+        parsed = yaml.safe_load("\n".join(block)) if "".join(block).strip() else None
+        found[match.group("identifier")] = (parsed or {}).get("options", {}) or {}
+    return found
+
+
+class _YamlLoader(yaml.SafeLoader):
+    """A YAML loader that accepts mkdocs' ``!!python/...`` and ``!ENV`` tags as ``None``."""
+
+
+_YamlLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def _global_python_options() -> dict[str, Any]:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_YamlLoader)
+    for plugin in config.get("plugins", []):
+        if isinstance(plugin, dict) and "mkdocstrings" in plugin:
+            handlers = plugin["mkdocstrings"].get("handlers", {})
+            return dict(handlers.get("python", {}).get("options", {}) or {})
+    raise AssertionError("mkdocs.yml does not configure the mkdocstrings plugin")
+
+
+def _passes_filters(name: str, filters: list[str] | None) -> bool:
+    """Whether mkdocstrings' ``filters`` keep a member called ``name``."""
+    if not filters:
+        return True
+    negative = [f[1:] for f in filters if f.startswith("!")]
+    positive = [f for f in filters if not f.startswith("!")]
+    if any(re.search(pattern, name) for pattern in negative):
+        return False
+    return not positive or any(re.search(pattern, name) for pattern in positive)
+
+
+def _hookspecs() -> dict[str, Any]:
+    return {
+        name: function
+        for name, function in inspect.getmembers(hookspecs, inspect.isfunction)
+        if name.startswith("burgundy_") and hasattr(function, "burgundy_spec")
+    }
+
+
+def test_hookspecs_are_found() -> None:
+    specs = _hookspecs()
+    assert "burgundy_variant" in specs and "burgundy_die_cost" in specs
+    prefixed = {f"burgundy_{name}" for name in hookspecs.MODIFIER_HOOKS + hookspecs.EVENT_HOOKS}
+    assert prefixed <= set(specs)
+
+
+def test_hook_reference_renders_every_hook() -> None:
+    directives = _directives((DOCS / "hooks.md").read_text(encoding="utf-8"))
+    assert "burgundy.hookspecs" in directives, "docs/hooks.md must contain '::: burgundy.hookspecs'"
+    options = {**_global_python_options(), **directives["burgundy.hookspecs"]}
+    members = options.get("members")
+    specs = _hookspecs()
+    for name, function in specs.items():
+        if isinstance(members, list):
+            assert name in members, f"hook {name} is left out by the 'members:' option"
+        else:
+            assert members is not False, "the 'members:' option hides every hook"
+        assert _passes_filters(name, options.get("filters")), f"hook {name} is filtered out"
+        assert (inspect.getdoc(function) or "").strip(), f"hook {name} has no docstring"
+
+
+def test_filter_check_itself() -> None:
+    assert _passes_filters("burgundy_die_cost", ["!^_"])
+    assert not _passes_filters("_private", ["!^_"])
+    assert not _passes_filters("burgundy_die_cost", ["!die"])
+    assert not _passes_filters("burgundy_die_cost", ["^on_"])
+
+
+# -- (c) every ruling is explained ----------------------------------------------------------
+def test_ruling_ids_match_the_rulings_file() -> None:
+    if not RULINGS_FILE.exists():
+        pytest.skip(f"{RULINGS_FILE} is not available here; RULING_IDS is used as it is")
+    in_file = set(RULING_ID.findall(RULINGS_FILE.read_text(encoding="utf-8")))
+    assert set(RULING_IDS) == in_file, "update RULING_IDS (and docs/rules.md) from RULINGS.md"
+
+
+def test_rules_reference_explains_every_ruling() -> None:
+    documented = set(RULING_ID.findall((DOCS / "rules.md").read_text(encoding="utf-8")))
+    missing = [ruling for ruling in RULING_IDS if ruling not in documented]
+    assert not missing, f"docs/rules.md does not mention {missing}"
+
+
+# -- the concept pages keep up with the code ------------------------------------------------
+def test_concepts_list_every_core_option_with_its_values() -> None:
+    text = (DOCS / "concepts.md").read_text(encoding="utf-8")
+    for name, spec in variants.CORE_OPTIONS.items():
+        assert f"`{name}`" in text, f"option {name} is not documented"
+        for value in (spec.choices or ()) + (spec.default,):
+            shown = f'`"{value}"`' if isinstance(value, str) else f"`{value}`"
+            assert shown in text, f"value {shown} of option {name} is not documented"
+
+
+def test_concepts_name_every_core_pending_and_action_type() -> None:
+    text = (DOCS / "concepts.md").read_text(encoding="utf-8")
+    for kind in pending.CORE_PENDING + actions.CORE_ACTIONS:
+        assert f"`{kind.__name__}`" in text, f"{kind.__name__} is not in docs/concepts.md"
+
+
+def test_knowledge_page_covers_every_tile() -> None:
+    text = (DOCS / "variants" / "knowledge.md").read_text(encoding="utf-8")
+    for number in range(1, 27):
+        row = re.compile(rf"^\|\s*#?{number}\b[^|]*\|", re.MULTILINE)
+        assert row.search(text), f"knowledge tile #{number} has no row in the tile table"
+
+
+API_MODULES: tuple[str, ...] = (
+    "burgundy",
+    "burgundy.state",
+    "burgundy.actions",
+    "burgundy.pending",
+    "burgundy.variants",
+    "burgundy.game",
+    "burgundy.io",
+    "burgundy.testing",
+    "burgundy.geometry",
+    "burgundy.components",
+    "burgundy.errors",
+    "burgundy.hookspecs",
+    "burgundy.rules",
+    "burgundy.rules.setup",
+    "burgundy.rules.phases",
+    "burgundy.rules.dice",
+    "burgundy.rules.turn",
+    "burgundy.rules.take",
+    "burgundy.rules.place",
+    "burgundy.rules.effects",
+    "burgundy.rules.sell",
+    "burgundy.rules.scoring",
+    "burgundy.rules.income",
+    "burgundy.rules.engine",
+    "burgundy_knowledge",
+    "burgundy_knowledge.plugin",
+    "burgundy_knowledge.actions",
+    "burgundy_knowledge.effects",
+)
+"""Modules the API reference renders (each on its page, hookspecs on the hook reference)."""
+
+
+def test_api_reference_renders_the_public_modules() -> None:
+    documented: set[str] = set()
+    for page in _pages():
+        documented |= set(_directives(page.read_text(encoding="utf-8")))
+    missing = [module for module in API_MODULES if module not in documented]
+    assert not missing, f"no page renders {missing}"
+    rules_modules = {
+        f"burgundy.rules.{info.name}"
+        for info in pkgutil.iter_modules(burgundy.rules.__path__)
+        if not info.name.startswith("_")
+    }
+    assert not rules_modules - documented, "a new burgundy.rules module needs an API page"
