@@ -52,7 +52,7 @@ def _make_copier(cls: type) -> Any:
     namespace: dict[str, Any] = {
         "new_object": object.__new__, "cls": cls, "set_slot": object.__setattr__,
     }
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own fields
+    exec("\n".join(lines), namespace)  # the code is built above from the class's own fields
     return namespace["copy"]
 
 
