@@ -191,6 +191,9 @@ class State:
     ext: tuple[tuple[str, Any], ...] = ()
     _cache_legal: tuple[Action, ...] | None = attrs.field(default=None, alias="_cache_legal")
     _cache_key: tuple[Any, ...] | None = attrs.field(default=None, alias="_cache_key")
+    _cache_outcomes: tuple[tuple[Any, float], ...] | None = attrs.field(
+        default=None, alias="_cache_outcomes"
+    )
 
     # -- identity ---------------------------------------------------------------------------
     @property
@@ -263,7 +266,11 @@ class State:
 
         Returns ``()`` at decision nodes.
         """
-        return self.rules.engine.chance_outcomes(self)
+        outcomes = self._cache_outcomes
+        if outcomes is None:
+            outcomes = self.rules.engine.chance_outcomes(self)
+            object.__setattr__(self, "_cache_outcomes", outcomes)
+        return outcomes
 
     def apply(self, action: Any) -> State:
         """Return the state after ``action`` (or a chance outcome at a chance node).

@@ -51,6 +51,9 @@ RING: tuple[tuple[int, ...], ...] = tuple(
 """``RING[die][value]``: :func:`ring_steps` as a table (index 0 unused)."""
 
 
+_USES: dict[tuple[str, int, int, int], DieUse] = {}
+
+
 def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
     """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
 
@@ -61,10 +64,22 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
     cost = RING[die][value]
     modifiers = state.rules.engine.die_cost
     if modifiers:
-        use = DieUse(kind, tile, die, value)
+        key = (kind, tile, die, value)
+        use = _USES.get(key)
+        if use is None:
+            use = _USES[key] = DieUse(kind, tile, die, value)
         for modifier in modifiers:
             cost = modifier(state, seat, use, cost)
     return cost
+
+
+def dice_after(state: State, seat: int, die: int) -> dict[str, tuple[int, ...]]:
+    """Seat changes for using a die of rolled value ``die`` (none for any or no die)."""
+    if die in (ANY_DIE, NO_DIE):
+        return {}
+    dice = list(state.seats[seat].dice)
+    dice.remove(die)
+    return {"dice": tuple(dice)}
 
 
 def use_die(state: State, seat: int, die: int) -> State:

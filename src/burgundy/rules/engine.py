@@ -52,6 +52,13 @@ def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
     return gain(state, seat, income, "take workers")
 
 
+WHITE_OUTCOMES: tuple[tuple[int, float], ...] = tuple((v, 1 / 6) for v in range(1, 7))
+"""The white die's outcomes."""
+DICE_OUTCOMES: tuple[tuple[tuple[int, int], float], ...] = tuple(
+    ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
+)
+"""A seat's two dice as an unordered pair: doubles 1/36, others 2/36."""
+
 CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.StartPlayerDraw: PendingRule(
         outcomes=setup.start_player_outcomes, resolve=setup.resolve_start_player
@@ -59,15 +66,8 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.BoardDraw: PendingRule(outcomes=setup.board_outcomes, resolve=setup.resolve_board),
     pen.GoodsDraw: PendingRule(outcomes=setup.goods_outcomes, resolve=setup.resolve_goods),
     pen.HexDraw: PendingRule(outcomes=setup.hex_outcomes, resolve=setup.resolve_hex),
-    pen.WhiteRoll: PendingRule(
-        outcomes=lambda s, i: tuple((v, 1 / 6) for v in range(1, 7)), resolve=phases.resolve_white
-    ),
-    pen.DiceRoll: PendingRule(
-        outcomes=lambda s, i: tuple(
-            ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
-        ),
-        resolve=phases.resolve_dice,
-    ),
+    pen.WhiteRoll: PendingRule(outcomes=lambda s, i: WHITE_OUTCOMES, resolve=phases.resolve_white),
+    pen.DiceRoll: PendingRule(outcomes=lambda s, i: DICE_OUTCOMES, resolve=phases.resolve_dice),
     pen.StartCastles: PendingRule(run=setup.run_start_castles),
     pen.PhaseStart: PendingRule(run=setup.run_phase_start),
     pen.RoundStart: PendingRule(run=phases.run_round_start),
@@ -226,7 +226,7 @@ class Engine:
             raise IllegalActionError("the game is over; no action can be applied")
         item = state.pending[-1]
         if item.seat == pen.CHANCE_SEAT:
-            outcomes = self.chance_outcomes(state)
+            outcomes = state.chance_outcomes()
             if not any(action == outcome for outcome, _ in outcomes):
                 valid = [o for o, _ in outcomes]
                 raise IllegalActionError(
@@ -246,7 +246,7 @@ class Engine:
         if action is _DECLINE or isinstance(action, act.Decline):
             return pop(state)
         if isinstance(action, act.EndTurn):
-            return phases.end_turn(pop(state))
+            return phases.end_turn(state)
         if not isinstance(item, pen.Turn) and type(action) not in self.free_actions:
             state = pop(state)
         return self.action_handlers[type(action)](state, item.seat, action)
@@ -266,6 +266,7 @@ class Engine:
                 assert rule.outcomes is not None and rule.resolve is not None
                 outcomes = rule.outcomes(state, item)
                 if len(outcomes) > 1:
+                    object.__setattr__(state, "_cache_outcomes", outcomes)
                     break
                 state = pop(state)
                 if outcomes:
@@ -274,7 +275,7 @@ class Engine:
             if isinstance(item, pen.Turn):
                 if state.seats[item.seat].dice or state.legal_actions() != (_END,):
                     break
-                state = phases.end_turn(pop(state))
+                state = phases.end_turn(state)
                 continue
             assert rule.legal is not None
             if rule.legal(state, item):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from burgundy.pending import Pending
@@ -35,6 +37,27 @@ def set_estate(state: State, index: int, **changes: object) -> State:
     estates = list(state.estates)
     estates[index] = replace(estates[index], **changes)
     return replace(state, estates=tuple(estates))
+
+
+def update(
+    state: State,
+    seat: int,
+    seat_changes: dict[str, Any] | None = None,
+    estate_changes: dict[str, Any] | None = None,
+    **changes: Any,
+) -> State:
+    """One copy of ``state`` with changes to seat ``seat``, to its estate and to the state's
+    own fields (the hot path's way to make several changes at once)."""
+    if seat_changes:
+        seats = list(state.seats)
+        seats[seat] = replace(seats[seat], **seat_changes)
+        changes["seats"] = tuple(seats)
+    if estate_changes:
+        index = state.seats[seat].estate
+        estates = list(state.estates)
+        estates[index] = replace(estates[index], **estate_changes)
+        changes["estates"] = tuple(estates)
+    return replace(state, **changes)
 
 
 def push(state: State, *items: Pending) -> State:

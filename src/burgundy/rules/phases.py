@@ -65,26 +65,32 @@ def run_begin_turns(state: State, item: Pending) -> State:
     return start_turn(state, 0)
 
 
-def start_turn(state: State, turn: int) -> State:
-    """Start the turn of ``state.order[turn]``."""
+def start_turn(state: State, turn: int, pending: tuple[Pending, ...] | None = None) -> State:
+    """Start the turn of ``state.order[turn]`` (on top of ``pending`` if given)."""
     seat = state.order[turn]
-    state = replace(state, turn=turn, purchased=False)
-    state = set_seat(state, seat, dice=state.seats[seat].rolled)
-    state = push(state, Turn(seat))
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], dice=seats[seat].rolled)
+    below = state.pending if pending is None else pending
+    state = replace(
+        state, seats=tuple(seats), turn=turn, purchased=False, pending=(*below, Turn(seat))
+    )
     for handler in state.rules.engine.on_turn_start:
         state = handler(state, seat)
     return state
 
 
 def end_turn(state: State) -> State:
-    """End the current turn (its ``Turn`` already popped): next seat, round or phase end."""
+    """End the current turn, whose ``Turn`` is on top of the stack: the next seat's turn,
+    the next round or the phase end."""
     seat = state.order[state.turn]
-    state = set_seat(state, seat, dice=())
+    below = state.pending[:-1]
+    if state.seats[seat].dice:
+        state = set_seat(state, seat, dice=())
     if state.turn + 1 < len(state.order):
-        return start_turn(state, state.turn + 1)
+        return start_turn(state, state.turn + 1, below)
     if state.round + 1 < ROUNDS_PER_PHASE:
-        return push(replace(state, round=state.round + 1), RoundStart())
-    return push(state, PhaseEnd())
+        return replace(state, round=state.round + 1, pending=(*below, RoundStart()))
+    return replace(state, pending=(*below, PhaseEnd()))
 
 
 def run_phase_end(state: State, item: Pending) -> State:

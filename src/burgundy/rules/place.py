@@ -8,11 +8,13 @@ type once. Variants change each of these through hooks. After placing, the hex s
 
 from __future__ import annotations
 
+from typing import Any
+
 from burgundy.actions import PlaceTile
 from burgundy.components import TILE_COLOUR, TILES
 from burgundy.geometry import Board, bits
-from burgundy.rules.dice import PLACE, die_cost, use_die
-from burgundy.rules.income import add_workers, set_estate
+from burgundy.rules.dice import PLACE, dice_after, die_cost
+from burgundy.rules.income import set_estate, update
 from burgundy.state import State
 
 
@@ -87,9 +89,9 @@ def apply_place(state: State, seat: int, action: PlaceTile) -> State:
     index = state.seats[seat].estate
     board = board_of(state, index)
     cost = die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space])
-    state = add_workers(state, seat, -cost)
-    state = use_die(state, seat, action.die)
-    state = put_tile(state, index, action.tile, action.space, from_storage=True)
+    estate = covered(state, index, action.tile, action.space, from_storage=True)
+    estate["workers"] = state.estates[index].workers - cost
+    state = update(state, seat, dice_after(state, seat, action.die), estate)
     return settle_placement(state, seat, action.tile, action.space)
 
 
@@ -110,6 +112,13 @@ def settle_placement(state: State, seat: int, tile: int, space: int) -> State:
 
 def put_tile(state: State, estate: int, tile: int, space: int, from_storage: bool) -> State:
     """Cover ``space`` of estate ``estate`` with ``tile`` (no scoring, no effect)."""
+    return set_estate(state, estate, **covered(state, estate, tile, space, from_storage))
+
+
+def covered(
+    state: State, estate: int, tile: int, space: int, from_storage: bool
+) -> dict[str, Any]:
+    """Estate changes that cover ``space`` with ``tile`` (taken from storage or not)."""
     current = state.estates[estate]
     board = state.rules.engine.boards[current.board]
     spaces = list(current.spaces)
@@ -124,4 +133,4 @@ def put_tile(state: State, estate: int, tile: int, space: int, from_storage: boo
         storage = list(current.storage)
         storage.remove(tile)
         changes["storage"] = tuple(storage)
-    return set_estate(state, estate, **changes)
+    return changes

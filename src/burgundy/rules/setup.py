@@ -33,6 +33,10 @@ from burgundy.rules.scoring import play_order
 from burgundy.state import EMPTY, Estate, Seat, State, replace
 
 _BOARD = load("mainboard")
+CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c, colour in enumerate(TILE_COLOUR) if colour == k) for k in range(6)
+)
+"""Tile codes of each colour."""
 
 
 def depot_spaces(players: int, phase: int) -> tuple[tuple[int, int], ...]:
@@ -205,7 +209,7 @@ def hex_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
         codes = [c for c, n in enumerate(pile) if n]
     else:
         pile = state.supply
-        codes = [c for c, n in enumerate(pile) if n and TILE_COLOUR[c] == item.colour]
+        codes = [c for c in CODES_BY_COLOUR[item.colour] if pile[c]]
     total = sum(pile[c] for c in codes)
     return tuple((c, pile[c] / total) for c in codes)
 

@@ -7,9 +7,11 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 
 from __future__ import annotations
 
+from typing import Any
+
 from burgundy.actions import BuyTile, TakeTile
-from burgundy.rules.dice import TAKE, die_cost, use_die
-from burgundy.rules.income import add_silver, add_workers, set_estate
+from burgundy.rules.dice import TAKE, dice_after, die_cost
+from burgundy.rules.income import update
 from burgundy.state import State, replace
 
 BASE_STORAGE = 3
@@ -39,36 +41,50 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
     return tuple(sorted(set(storage))) if may_discard else ()
 
 
-def store(state: State, seat: int, tile: int, discard: int) -> State:
-    """Put ``tile`` into seat ``seat``'s storage, discarding ``discard`` first (if >= 0)."""
-    index = state.seats[seat].estate
-    storage = list(state.estates[index].storage)
+def stored(state: State, seat: int, tile: int, discard: int) -> dict[str, Any]:
+    """State changes that put ``tile`` into seat ``seat``'s storage, discarding ``discard``
+    first (if >= 0): ``{"storage": ...}`` plus ``{"removed": ...}`` when discarding."""
+    storage = list(state.seat_estate(seat).storage)
+    changes: dict[str, Any] = {}
     if discard >= 0:
         storage.remove(discard)
         removed = list(state.removed)
         removed[discard] += 1
-        state = replace(state, removed=tuple(removed))
+        changes["removed"] = tuple(removed)
     storage.append(tile)
     storage.sort()
-    return set_estate(state, index, storage=tuple(storage))
+    changes["storage"] = tuple(storage)
+    return changes
 
 
-def remove_from_depot(state: State, depot: int, tile: int) -> State:
-    """Take one ``tile`` off depot ``depot`` (0 = black depot)."""
+def store(state: State, seat: int, tile: int, discard: int) -> State:
+    """Put ``tile`` into seat ``seat``'s storage, discarding ``discard`` first (if >= 0)."""
+    changes = stored(state, seat, tile, discard)
+    storage = changes.pop("storage")
+    return update(state, seat, estate_changes={"storage": storage}, **changes)
+
+
+def depot_without(state: State, depot: int, tile: int) -> dict[str, Any]:
+    """State changes that take one ``tile`` off depot ``depot`` (0 = black depot)."""
     if depot == 0:
         black = list(state.black_depot)
         black.remove(tile)
-        return replace(state, black_depot=tuple(black))
+        return {"black_depot": tuple(black)}
     depots = list(state.depots)
     tiles = list(depots[depot - 1])
     tiles.remove(tile)
     depots[depot - 1] = tuple(tiles)
-    return replace(state, depots=tuple(depots))
+    return {"depots": tuple(depots)}
+
+
+def remove_from_depot(state: State, depot: int, tile: int) -> State:
+    """Take one ``tile`` off depot ``depot`` (0 = black depot)."""
+    return replace(state, **depot_without(state, depot, tile))
 
 
 def take_actions(
     state: State, seat: int, die: int, depot: int, colours: tuple[int, ...] | None = None,
-    may_discard: bool = True,
+    may_discard: bool = True, discards: tuple[int, ...] | None = None,
 ) -> list[TakeTile]:
     """Return the take actions from one numbered depot.
 
@@ -79,6 +95,7 @@ def take_actions(
         depot: The depot, 1-6.
         colours: Only hexes of these colours (building effects), or ``None`` for any.
         may_discard: Whether a full storage may be made room in.
+        discards: The :func:`discard_choices` if already known.
     """
     from burgundy.components import TILE_COLOUR
 
@@ -87,17 +104,18 @@ def take_actions(
         tiles = [t for t in tiles if TILE_COLOUR[t] in colours]
     if not tiles:
         return []
-    discards = discard_choices(state, seat, may_discard)
+    if discards is None:
+        discards = discard_choices(state, seat, may_discard)
     return [TakeTile(die, depot, t, x) for t in tiles for x in discards]
 
 
 def apply_take(state: State, seat: int, action: TakeTile) -> State:
     """Apply a :class:`TakeTile` by seat ``seat`` (legality already checked)."""
     cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
-    state = add_workers(state, seat, -cost)
-    state = use_die(state, seat, action.die)
-    state = remove_from_depot(state, action.depot, action.tile)
-    return store(state, seat, action.tile, action.discard)
+    changes = stored(state, seat, action.tile, action.discard)
+    estate = {"storage": changes.pop("storage"), "workers": state.seat_estate(seat).workers - cost}
+    changes.update(depot_without(state, action.depot, action.tile))
+    return update(state, seat, dice_after(state, seat, action.die), estate, **changes)
 
 
 def can_purchase(state: State, seat: int) -> bool:
@@ -117,7 +135,8 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:
     """Apply a :class:`BuyTile` by seat ``seat`` (legality already checked)."""
-    state = add_silver(state, seat, -PURCHASE_PRICE)
-    state = remove_from_depot(state, 0, action.tile)
-    state = replace(state, purchased=True)
-    return store(state, seat, action.tile, action.discard)
+    changes = stored(state, seat, action.tile, action.discard)
+    silver = state.seat_estate(seat).silver - PURCHASE_PRICE
+    estate = {"storage": changes.pop("storage"), "silver": silver}
+    changes.update(depot_without(state, 0, action.tile))
+    return update(state, seat, None, estate, purchased=True, **changes)
