@@ -18,7 +18,7 @@ help:
 	@echo "Targets:"
 	@echo "  make .venv       create $(VENV) and install burgundy (+ plugins) in editable mode"
 	@echo "  make dev         as .venv, plus the [dev] extras (pytest, mypy, ruff, mkdocs, ...)"
-	@echo "  make demo        play and print a seeded demo game"
+	@echo "  make demo        watch a seeded 4-player game between bots (burgundy watch)"
 	@echo "  make test        ruff + mypy --strict + pytest + strict docs build"
 	@echo "  make docs        build the documentation site into site/"
 	@echo "  make serve-docs  serve the documentation locally"
@@ -49,7 +49,7 @@ dev: $(VENV)/.dev-installed
 # --- running ----------------------------------------------------------------
 
 demo: $(VENV)/.installed
-	$(BIN)/python -m burgundy.demo
+	$(BIN)/burgundy watch --players 4 --seed 7 --bots greedy,mcts:60,greedy,random
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py

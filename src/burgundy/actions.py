@@ -14,6 +14,10 @@ Notation, one line per action::
     workers d5                take workers with the die showing 5
     buy pig3                  buy the 3-pig tile from the black depot
     goods 3 1,4               a ship takes goods 1 and 4 from depot 3
+    take bank 5 d*            a castle's bonus: a die of any value
+    take bank 5               a building's effect (carpenter, church, market): no die
+    place ship e3             the town hall's placement: no die
+    sell 4                    the warehouse's sale: no die
     castle d4                 put the start castle on d4 (advanced set-up)
     decline                   decline an optional effect
     end                       end the turn
@@ -172,7 +176,9 @@ class Decline(Action):
 
 @attrs.frozen(slots=True)
 class EndTurn(Action):
-    """End the turn (offered once both dice are used while a purchase is still possible)."""
+    """End the turn: offered once both dice are used while something else is still
+    possible (the purchase, or a variant's extra action); otherwise the turn ends by
+    itself."""
 
     def __str__(self) -> str:
         return "end"

@@ -197,8 +197,11 @@ def burgundy_sold_goods(
 @hookspec
 def burgundy_action_handlers(
     rules: Ruleset,
-) -> Mapping[type[Action], Callable[[State, Action], State]] | None:
-    """Return the apply functions of the variant's own action types."""
+) -> Mapping[type[Action], Callable[[State, int, Action], State]] | None:
+    """Return the apply functions of the variant's own action types:
+    ``f(state, seat, action) -> state``, called after legality is checked (and, unless the
+    type is one of the variant's ``free_actions``, after the decision it answers is
+    popped)."""
 
 
 @hookspec

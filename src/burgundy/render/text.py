@@ -27,12 +27,17 @@ SHORT: dict[str, str] = {
     "watchtower": "TOWR", "carpenter": "CARP", "church": "CHUR", "market": "MARK",
     "boarding-house": "BOAR", "bank": "BANK", "town-hall": "HALL",
 }
-"""Four-letter labels of the tiles that have one; animals and knowledge use their name."""
+"""Four-letter labels of the tiles that have one; knowledge tiles use their name (K17)."""
+SPECIES_SHORT: dict[str, str] = {"cow": "COW", "pig": "PIG", "sheep": "SHP", "chicken": "CHK"}
+"""Three-letter species labels; the animal count follows (SHP3)."""
 PHASES = "ABCDE"
 
 
 def tile_label(code: int) -> str:
     """Return the short upper-case label of a tile (at most 4 characters)."""
+    kind = TILES[code]
+    if kind.species:
+        return f"{SPECIES_SHORT[kind.species]}{kind.animals}"
     name = tile_name(code)
     return SHORT.get(name, name.upper())[:4]
 

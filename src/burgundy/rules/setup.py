@@ -99,7 +99,7 @@ def initial_state(rules: object) -> State:
     state = push(state, PhaseStart(), StartCastles(), *goods, *draws, StartPlayerDraw())
     for setup in rules.engine.setup:
         state = setup(state)
-    return state
+    return rules.engine.advance(state)
 
 
 # -- chance of the game set-up --------------------------------------------------------------
