@@ -168,8 +168,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = 
 
 def _undo_to_human(game: Game, human: int) -> bool:
     """Undo back to the human's previous decision; False if there is none."""
-    history = game._history  # the Game's own undo stack
-    if not any(state.current_player == human for state, _, _ in history):
+    if not any(state.current_player == human for state in game.history):
         return False
     while True:
         state = game.undo()

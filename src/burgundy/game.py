@@ -116,6 +116,12 @@ class Game:
         self.state = self._resolve_chance(new_state)
         return self.state
 
+    @property
+    def history(self) -> tuple[State, ...]:
+        """The states before each :meth:`play` that :meth:`undo` can go back to, oldest
+        first."""
+        return tuple(state for state, _, _ in self._history)
+
     def undo(self) -> State:
         """Take back the last :meth:`play` (and the chance it led to).
 

@@ -42,7 +42,12 @@ def game_left(state: State) -> float:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """Return the valuation of ``state`` for seat ``seat`` (see the module docstring)."""
+    """Return the valuation of ``state`` for seat ``seat`` (see the module docstring).
+
+    At the end of the game it is the seat's score (the final scoring is in it already).
+    """
+    if state.is_terminal:
+        return float(state.seats[seat].vp)
     value = float(state.seats[seat].vp) + sum(final_terms(state, seat).values())
     left = game_left(state)
     if left <= 0.0:

@@ -1,0 +1,62 @@
+"""Bots: determinism, legality, and their ordering in strength (issue: greedy beats random,
+MCTS beats greedy) on a few seeded games, without timing anything."""
+
+from __future__ import annotations
+
+import pytest
+
+import burgundy
+from burgundy.bots import GreedyBot, MCTSBot, RandomBot, evaluate, make_bot
+from burgundy.cli import play_bot_game
+from burgundy.testing import random_playout
+
+
+def test_make_bot_names() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert isinstance(make_bot("mcts"), MCTSBot)
+    assert make_bot("mcts:17").iterations == 17  # type: ignore[attr-defined]
+    for bad in ("", "alphazero", "mcts:0", "mcts:x", "greedy:3"):
+        with pytest.raises(ValueError, match="unknown bot"):
+            make_bot(bad)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "mcts:8"])
+def test_bots_choose_legal_actions_deterministically(name: str) -> None:
+    rules = burgundy.Ruleset(players=3)
+    game = burgundy.Game(rules, seed=4)
+    first, second = make_bot(name, seed=9), make_bot(name, seed=9)
+    for _ in range(40):
+        state = game.state
+        action = first.choose(state)
+        assert action in state.legal_actions()
+        assert second.choose(state) == action
+        game.play(action)
+
+
+def test_evaluate_counts_vp_and_final_terms() -> None:
+    rules = burgundy.Ruleset(players=2, variants=())
+    final = random_playout(rules, 3)[-1]
+    for seat in range(2):
+        assert evaluate(final, seat) == final.scores[seat]  # nothing left to come
+
+
+def _wins(a: str, b: str, games: int, seed: int) -> tuple[int, int]:
+    wins = [0, 0]
+    ruleset = burgundy.Ruleset(players=2).to_dict()
+    for g in range(games):
+        names = [a, b] if g % 2 == 0 else [b, a]
+        result = play_bot_game((ruleset, names, seed + g))
+        winner = names[result["winners"][0]]
+        wins[0 if winner == a else 1] += 1
+    return wins[0], wins[1]
+
+
+def test_greedy_beats_random() -> None:
+    greedy, random_ = _wins("greedy", "random", games=4, seed=500)
+    assert greedy > random_
+
+
+def test_mcts_beats_greedy() -> None:
+    mcts, greedy = _wins("mcts:40", "greedy", games=2, seed=700)
+    assert mcts > greedy

@@ -1,0 +1,103 @@
+"""The ``burgundy`` command: every subcommand end to end, with clear errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from burgundy import cli
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    parser = cli.build_parser()
+    args = parser.parse_args(argv)
+    out, err = io.StringIO(), io.StringIO()
+    if args.func is cli.cmd_play:
+        code = cli.cmd_play(args, stdin=io.StringIO(stdin), out=out)
+    elif args.func is cli.cmd_simulate:
+        code = cli.cmd_simulate(args, out=out, err=err)
+    elif args.func is cli.cmd_replay:
+        code = cli.cmd_replay(args, stdin=io.StringIO(stdin), out=out)
+    else:
+        code = args.func(args, out=out)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_variants_lists_installed_plugins_with_versions() -> None:
+    code, out, _ = run(["variants"])
+    assert code == 0
+    assert out.startswith("knowledge")
+    assert "0.1.0" in out
+
+
+def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
+    code, out, err = run(["simulate", "--players", "2", "--games", "2", "--bots",
+                          "random,greedy", "--records", str(tmp_path)])
+    assert code == 0
+    header, *rows = out.strip().splitlines()
+    assert header.split()[:6] == ["bot", "games", "wins", "win%", "mean", "sd"]
+    assert {row.split()[0] for row in rows} == {"greedy", "random"}
+    assert sum(int(row.split()[2]) for row in rows) == 2  # one winner per game
+    assert "2/2" in err  # the progress bar
+    records = sorted(tmp_path.glob("game-*.json"))
+    assert len(records) == 2
+    assert json.loads(records[0].read_text())["format"] == "burgundy-record"
+
+
+def test_play_against_bots_with_undo_help_bad_input_and_quit() -> None:
+    script = "1\n? 1\n? 99\nnonsense\n0\nu\nq\n"
+    code, out, _ = run(["play", "--players", "2", "--seed", "3", "--bots", "random"], script)
+    assert code == 0
+    assert "You are seat 0" in out
+    assert "Not understood: 'nonsense' is not a legal action here" in out
+    assert "choose a number from 1 to" in out
+    assert "Type ? and an action number" in out
+    assert "costs" in out  # the explanation of action 1
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_play_to_the_end_by_always_choosing_the_first_action() -> None:
+    code, out, _ = run(["play", "--players", "2", "--seed", "5", "--variants", ""], "1\n" * 400)
+    assert code == 0
+    assert "Final scores:" in out
+    assert "Winner: seat" in out
+
+
+def test_play_end_of_input_quits_cleanly() -> None:
+    code, _, _ = run(["play", "--players", "2", "--seed", "5"], "")
+    assert code == 0
+
+
+def test_watch_replay_and_render(tmp_path: Path) -> None:
+    code, out, _ = run(["watch", "--players", "2", "--seed", "2", "--bots", "greedy,random"])
+    assert code == 0
+    assert "Winner: seat" in out
+    run(["simulate", "--players", "2", "--games", "1", "--bots", "random",
+         "--records", str(tmp_path)])
+    record = str(tmp_path / "game-0000.json")
+    code, out, _ = run(["replay", record])
+    assert code == 0
+    assert "Final scores:" in out
+    assert "[1] start player: seat" in out
+    target = tmp_path / "board.svg"
+    code, out, _ = run(["render", record, "--at", "40", "-o", str(target)])
+    assert code == 0
+    assert "step 40" in out
+    ET.fromstring(target.read_text())
+
+
+def test_errors_exit_2_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--players", "9", "--games", "1"]) == 2
+    assert "players must be one of" in capsys.readouterr().err
+    assert cli.main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "burgundy-record", "version": 1, "seed": 1, "steps": [7]}')
+    assert cli.main(["replay", str(bad)]) == 2
+    assert "record step 0" in capsys.readouterr().err
+    assert cli.main(["play", "--bots", "deep-blue"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
