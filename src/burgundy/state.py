@@ -38,7 +38,7 @@ def _make_copier(cls: type) -> Any:
     The engine's hottest operation, so it is generated once per class, the way attrs
     generates ``__init__``: one line per field, no loop, no ``__init__`` call.
     """
-    names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
+    names = [a.name for a in attrs.fields(cls)]
     lines = ["def copy(inst, changes):", "    new = new_object(cls)"]
     for name in names:
         if name.startswith("_cache"):

@@ -193,6 +193,9 @@ _FREE_STEP = {
 }
 
 
+_COST_TILES = sum(1 << CODE[n] for n in (8, *_FREE_STEP))
+
+
 def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
     """#8: each worker turns a die by up to 2; #9-#12: one free ±1 for placing the tiles
     pictured or for taking a hex (ruling K-FREE-STEP: the free change is ±1, also with #8).
@@ -201,6 +204,8 @@ def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
     core's ring distance (the knowledge variant comes first in the variant order).
     """
     index = state.seats[seat].estate
+    if not state.estates[index].kinds & _COST_TILES and not state.rules.engine.borrowed_tiles:
+        return cost
     free = 0
     for n, (kind, colours) in _FREE_STEP.items():
         if kind == use.kind and owns(state, index, n) and (
