@@ -401,19 +401,25 @@ def final_terms(state: State, seat: int, terms: dict[str, int]) -> dict[str, int
 
 
 def validate(state: State) -> None:
-    """The 18 shields are each in exactly one place; placed ones sit on castles."""
+    """The 18 shields are each in exactly one place; placed ones sit on castles, one per
+    castle; the table has six depots and one entry per estate."""
     current = shields(state)
+    if len(current.depots) != 6 or len(current.placed) != len(state.estates):
+        raise ValueError("shields: six depots and one entry per estate expected")
+    if len(current.borrow) != len(state.estates):
+        raise ValueError("shields: one #6 entry per estate expected")
     seen = [*current.supply, *current.removed]
     for depot in current.depots:
         seen.extend(depot)
     for index, placed in enumerate(current.placed):
+        spaces = state.estates[index].spaces
+        if len({space for space, _ in placed}) != len(placed):
+            raise ValueError(f"shields: estate {index} has two shields on one castle")
         for space, shield in placed:
             seen.append(shield)
-            if state.estates[index].spaces[space] != CASTLE:
+            if not 0 <= space < len(spaces) or spaces[space] != CASTLE:
                 raise ValueError(f"shields: shield {shield} is not on a castle")
     if sorted(seen) != list(SHIELDS):
         raise ValueError("shields: each of the 18 shields must be in exactly one place")
-    if len(current.depots) != 6 or len(current.placed) != len(state.estates):
-        raise ValueError("shields: six depots and one entry per estate expected")
     if any(not -1 <= b < len(state.seats) for b in current.borrow):
         raise ValueError("shields: #6 names no such seat")
