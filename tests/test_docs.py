@@ -11,7 +11,9 @@
   building the site.
 * Every ruling id of ``RULINGS.md`` is explained in ``docs/rules.md``.
 * The concept pages name every option, pending type and action type of the core, the
-  knowledge page every tile, and the API reference every public module.
+  knowledge page every tile, the shields page every shield (with its VP) and every action
+  and pending type of the variant, the command-line page every subcommand and option, the
+  bots page every bot name, and the API reference every public module.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ import pytest
 import yaml
 
 import burgundy
+import burgundy.bots
+import burgundy.render
 import burgundy.rules
-from burgundy import actions, hookspecs, pending, variants
+from burgundy import actions, cli, hookspecs, pending, variants
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -279,6 +283,56 @@ def test_knowledge_page_covers_every_tile() -> None:
         assert row.search(text), f"knowledge tile #{number} has no row in the tile table"
 
 
+def test_shields_page_covers_every_shield_with_its_vp() -> None:
+    model = pytest.importorskip("burgundy_shields.model")
+    text = (DOCS / "variants" / "shields.md").read_text(encoding="utf-8")
+    table = re.search(r"^\| # \| Effect \| VP \|.*?(?=\n\n|\Z)", text, re.MULTILINE | re.DOTALL)
+    assert table, "docs/variants/shields.md has no '| # | Effect | VP |' table"
+    rows: dict[int, list[str]] = {}
+    for line in table.group(0).splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        rows[int(cells[0].lstrip("#"))] = cells
+    for number in model.SHIELDS:
+        assert number in rows, f"shield #{number} has no row in the shield table"
+        vp = str(model.shield_vp(number))
+        assert rows[number][2] == vp, f"shield #{number}: the VP column should say {vp}"
+
+
+def test_shields_page_names_every_action_and_pending_type() -> None:
+    model = pytest.importorskip("burgundy_shields.model")
+    text = (DOCS / "variants" / "shields.md").read_text(encoding="utf-8")
+    for kind in model.ACTION_TYPES + model.PENDING_TYPES:
+        assert f"`{kind.__name__}`" in text, f"{kind.__name__} is not in docs/variants/shields.md"
+
+
+def _subcommands() -> dict[str, Any]:
+    parser = cli.build_parser()
+    for action in parser._actions:
+        if action.choices and isinstance(action.choices, dict):
+            return dict(action.choices)
+    raise AssertionError("the burgundy parser has no subcommands")
+
+
+def test_cli_page_covers_every_subcommand_and_option() -> None:
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    subcommands = _subcommands()
+    assert {"play", "simulate", "watch", "replay", "render", "variants"} <= set(subcommands)
+    for name, parser in subcommands.items():
+        assert re.search(rf"^## {name}\s*$", text, re.MULTILINE), f"no '## {name}' section"
+        assert f"burgundy {name}" in text, f"no example of 'burgundy {name}'"
+        for action in parser._actions:
+            options = [o for o in action.option_strings if o.startswith("--") and o != "--help"]
+            for option in options:
+                assert option in text, f"option {option} of 'burgundy {name}' is not documented"
+
+
+def test_bots_page_names_every_bot() -> None:
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    for name in burgundy.bots.BOT_NAMES:
+        assert f"`{name}`" in text, f"bot name {name!r} is not on docs/bots.md"
+    assert re.search(r"^## Measured strength\s*$", text, re.MULTILINE)
+
+
 API_MODULES: tuple[str, ...] = (
     "burgundy",
     "burgundy.state",
@@ -304,10 +358,23 @@ API_MODULES: tuple[str, ...] = (
     "burgundy.rules.scoring",
     "burgundy.rules.income",
     "burgundy.rules.engine",
+    "burgundy.cli",
+    "burgundy.bots",
+    "burgundy.bots.evaluate",
+    "burgundy.bots.greedy",
+    "burgundy.bots.mcts",
+    "burgundy.bots.random_bot",
+    "burgundy.render",
+    "burgundy.render.svg",
+    "burgundy.render.text",
     "burgundy_knowledge",
     "burgundy_knowledge.plugin",
     "burgundy_knowledge.actions",
     "burgundy_knowledge.effects",
+    "burgundy_shields",
+    "burgundy_shields.plugin",
+    "burgundy_shields.effects",
+    "burgundy_shields.model",
 )
 """Modules the API reference renders (each on its page, hookspecs on the hook reference)."""
 
@@ -318,9 +385,11 @@ def test_api_reference_renders_the_public_modules() -> None:
         documented |= set(_directives(page.read_text(encoding="utf-8")))
     missing = [module for module in API_MODULES if module not in documented]
     assert not missing, f"no page renders {missing}"
-    rules_modules = {
-        f"burgundy.rules.{info.name}"
-        for info in pkgutil.iter_modules(burgundy.rules.__path__)
-        if not info.name.startswith("_")
-    }
-    assert not rules_modules - documented, "a new burgundy.rules module needs an API page"
+    for package in (burgundy.rules, burgundy.bots, burgundy.render):
+        modules = {
+            f"{package.__name__}.{info.name}"
+            for info in pkgutil.iter_modules(package.__path__)
+            if not info.name.startswith("_")
+        }
+        new = sorted(modules - documented)
+        assert not new, f"a new {package.__name__} module needs an API page: {new}"

@@ -30,7 +30,7 @@ from griffe import Alias, DocstringSectionKind, Extension, GriffeLoader, Module,
 ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|obj|exc|const):`(~?)([\w.]+)`")
 LITERAL_MARKER = re.compile(r"(?<=\S)::(?=\n\s*\n)")
 TILE_NUMBER_AT_LINE_START = re.compile(r"^([ \t]*)#(?=\d)", re.MULTILINE)
-RENDERED_PACKAGES = ("burgundy", "burgundy_knowledge")
+RENDERED_PACKAGES = ("burgundy", "burgundy_knowledge", "burgundy_shields")
 """Packages whose objects cross-references may name (each is loaded for the other)."""
 
 

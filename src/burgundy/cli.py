@@ -4,7 +4,7 @@ Subcommands::
 
     burgundy play --players 2 [--seat 0] [--bots greedy] [--variants knowledge] [--seed 7]
     burgundy simulate --players 2 --games 100 --bots greedy,random [--jobs 2] [--records DIR]
-    burgundy watch --players 4 --bots greedy,mcts:100,greedy,random [--seed 7]
+    burgundy watch --players 4 --bots greedy,mcts:60,greedy,random [--seed 7]
     burgundy replay RECORD.json [--step]
     burgundy render RECORD.json [--at N] -o board.svg
     burgundy variants
@@ -41,6 +41,8 @@ def _bot_names(spec: str, count: int) -> list[str]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
         raise ValueError("--bots needs at least one bot name")
+    for name in names:
+        make_bot(name)  # fails early on an unknown name
     return [names[i % len(names)] for i in range(count)]
 
 
@@ -68,20 +70,22 @@ def _category(source: str) -> str:
 def explain(state: State, action: Action) -> str:
     """A sentence on what ``action`` does in ``state`` (the ``?`` command)."""
     from burgundy import actions as act
+    from burgundy.components import tile_name
     from burgundy.render.text import describe_tile
     from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
 
     seat = state.current_player
     if isinstance(action, act.TakeTile):
         cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
-        text = f"take a {describe_tile(action.tile)} from depot {action.depot} into storage"
-        extra = f", discarding a stored {action.discard}" if action.discard >= 0 else ""
+        text = f"take the {tile_name(action.tile)} ({describe_tile(action.tile)}) from depot " \
+            f"{action.depot} into storage"
+        extra = f", discarding a stored {tile_name(action.discard)}" if action.discard >= 0 else ""
         return f"{text}{extra}; costs {cost} worker(s)"
     if isinstance(action, act.PlaceTile):
         board = state.rules.engine.boards[state.seat_estate(seat).board]
         cost = die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space])
-        return f"place the {describe_tile(action.tile)} on a die-{board.dice[action.space]} " \
-            f"space; costs {cost} worker(s)"
+        return f"place the {tile_name(action.tile)} ({describe_tile(action.tile)}) on a " \
+            f"die-{board.dice[action.space]} space; costs {cost} worker(s)"
     if isinstance(action, act.SellGoods):
         cost = die_cost(state, seat, SELL, -1, action.die, action.goods)
         count = state.seat_estate(seat).goods[action.goods - 1]
@@ -89,7 +93,7 @@ def explain(state: State, action: Action) -> str:
     if isinstance(action, act.TakeWorkers):
         return "take workers (the die's value does not matter)"
     if isinstance(action, act.BuyTile):
-        return f"pay 2 silverlings for the black depot's {describe_tile(action.tile)}"
+        return f"pay 2 silverlings for the black depot's {tile_name(action.tile)}"
     if isinstance(action, act.TakeGoods):
         return f"take goods {list(action.colours)} from depot {action.depot}"
     if isinstance(action, act.EndTurn):
@@ -420,6 +424,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `burgundy replay game.json | head`
+        sys.stderr.close()
+        return 0
     return code
 
 

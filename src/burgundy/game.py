@@ -228,6 +228,9 @@ def describe_outcome(state: State, outcome: Any) -> str:
     from burgundy.components import tile_name
 
     item = state.pending[-1]
+    describe = getattr(item, "describe_outcome", None)
+    if describe is not None:  # a variant's chance event describes its own outcomes
+        return str(describe(outcome))
     if isinstance(item, pen.HexDraw):
         where = "black depot" if item.depot == 0 else f"depot {item.depot}"
         return f"hex {where}: {tile_name(outcome)}"

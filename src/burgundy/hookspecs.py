@@ -73,7 +73,7 @@ def burgundy_die_cost(rules: Ruleset) -> Callable[[State, int, DieUse, int], int
     """Modify the workers a die use costs: ``f(state, seat, use, cost) -> cost``.
 
     The base cost is the number of ±1 steps from the die's value to the value used, going
-    round 6↔1. Knowledge #8-#12 and shield #16 change it.
+    round 6↔1. Knowledge #8-#12 change it.
     """
 
 

@@ -212,6 +212,168 @@ def take_from_supply(state: State, *tiles: str | int) -> State:
     return replace(state, supply=tuple(supply), black_supply=tuple(black))
 
 
+def fetch(state: State, name: str) -> State:
+    """Make sure one ``name`` hex is in the (main or black) supply, taking it off a depot if
+    the seeded set-up drew it there, or back from the removed pile (knowledge tiles exist
+    once each, so a position that needs one must fetch it from wherever it is).
+
+    Raises:
+        ValueError: No such hex is left anywhere.
+    """
+    from burgundy.rules.take import remove_from_depot
+
+    code = _code(name)
+    if state.supply[code] or state.black_supply[code]:
+        return state
+    for depot in range(7):
+        tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
+        if code in tiles:
+            state = remove_from_depot(state, depot, code)
+            return _to_supply(state, code)
+    if state.removed[code]:
+        removed = list(state.removed)
+        removed[code] -= 1
+        return _to_supply(replace(state, removed=tuple(removed)), code)
+    raise ValueError(f"no {name} left to fetch")
+
+
+def _to_supply(state: State, code: int) -> State:
+    supply = list(state.supply)
+    supply[code] += 1
+    return replace(state, supply=tuple(supply))
+
+
+def set_depots(
+    state: State,
+    depots: Mapping[int, Iterable[str]] | None = None,
+    black: Iterable[str] | None = None,
+) -> State:
+    """Replace the hexes of the given depots (1-6; ``black`` for the black depot); every
+    other depot is cleared. Cleared hexes go to the removed pile, new ones are fetched."""
+    removed = list(state.removed)
+    for tile in (*(t for d in state.depots for t in d), *state.black_depot):
+        removed[tile] += 1
+    state = replace(state, depots=((),) * 6, black_depot=(), removed=tuple(removed))
+    new_depots: list[tuple[int, ...]] = [()] * 6
+    for depot, names in (depots or {}).items():
+        names = list(names)
+        for name in names:
+            state = take_from_supply(fetch(state, name), name)
+        new_depots[depot - 1] = tuple(sorted(_code(n) for n in names))
+    black_names = list(black or ())
+    for name in black_names:
+        state = take_from_supply(fetch(state, name), name)
+    new_black = tuple(sorted(_code(n) for n in black_names))
+    return replace(state, depots=tuple(new_depots), black_depot=new_black)
+
+
+def next_seat(state: State) -> int:
+    """The seat after the seat to move in this round's play order."""
+    order = state.order
+    return order[(order.index(state.current_player) + 1) % len(order)]
+
+
+def build_position(
+    rules: Ruleset,
+    *,
+    seed: int = 0,
+    tiles: Mapping[str, str] | None = None,
+    their_tiles: Mapping[str, str] | None = None,
+    storage: Iterable[str] = (),
+    dice: Iterable[int] = (),
+    silver: int = 0,
+    workers: int = 0,
+    goods: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
+    sold: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
+    depots: Mapping[int, Iterable[str]] | None = None,
+    black: Iterable[str] | None = None,
+    depot_goods: Mapping[int, tuple[int, ...]] | None = None,
+    phase: int | None = None,
+    last_turn_of_phase: bool = False,
+) -> State:
+    """Build a position for a rule test: the seat to move (``state.current_player``) at the
+    start of its turn in a seeded game, with what is given. Hexes and goods stay conserved
+    (they are fetched from the supply, the depots or the pool), so the position is valid.
+
+    Args:
+        rules: The ruleset (its boards come from its ``boards`` option; board 1 by default,
+            start castle on d4).
+        seed: Seed of the game the position starts from.
+        tiles: Hexes in the seat's duchy by space (no scoring, no effect), e.g.
+            ``{"e1": "k7"}``.
+        their_tiles: The same for the next seat in play order (:func:`next_seat`).
+        storage: Hexes in the seat's storage.
+        dice: The seat's unused dice.
+        silver: The seat's silverlings.
+        workers: The seat's workers.
+        goods: The seat's goods by colour.
+        sold: The seat's sold goods by colour.
+        depots: Hexes on numbered depots; given this or ``black``, all depots are rebuilt.
+        black: Hexes on the black depot.
+        depot_goods: Goods counts by colour on numbered depots (the others get none).
+        phase: Phase index 0-4 to play in.
+        last_turn_of_phase: Make this the last turn of round 5, so ending it ends the phase.
+
+    Raises:
+        ValueError: The position is impossible (the message says why).
+
+    Example:
+        >>> import burgundy
+        >>> from burgundy.testing import build_position
+        >>> rules = burgundy.Ruleset(players=2, variants=())
+        >>> state = build_position(rules, storage=["cow4"], tiles={"c2": "cow3"}, dice=(2, 5))
+        >>> seat = state.current_player
+        >>> after = state.apply(find_action(state, "place cow4 b1 d2"))
+        >>> after.scores[seat] - state.scores[seat]  # Benno's cows: 4 + 3
+        7
+    """
+    state = first_turn(rules, seed)
+    if phase is not None:
+        state = replace(state, phase=phase)
+    if last_turn_of_phase:
+        last = len(state.order) - 1
+        state = replace(state, round=4, turn=last, pending=(Turn(state.order[last]),))
+    seat = state.current_player
+    them = next_seat(state)
+    goods_before = _visible_goods(state)
+    if depots is not None or black is not None:
+        state = set_depots(state, depots, black)
+    if depot_goods is not None:
+        counts: list[tuple[int, ...]] = [(0,) * 6] * 6
+        for depot, colours in depot_goods.items():
+            counts[depot - 1] = tuple(colours)
+        state = replace(state, depot_goods=tuple(counts))
+    storage = list(storage)
+    for name in storage:
+        state = take_from_supply(fetch(state, name), name)
+    state = with_estate(
+        state, seat, storage=storage, silver=silver, workers=workers, goods=goods, sold=sold
+    )
+    for who, placed in ((seat, tiles), (them, their_tiles)):
+        for space, name in (placed or {}).items():
+            state = with_tiles(fetch(state, name), who, {space: name})
+    state = with_dice(state, seat, *dice)
+    pool = [
+        p - (new - old)
+        for p, new, old in zip(state.goods_pool, _visible_goods(state), goods_before, strict=True)
+    ]
+    state = replace(state, goods_pool=tuple(pool))
+    validate_state(state)
+    return state
+
+
+def _visible_goods(state: State) -> list[int]:
+    """Goods by colour outside the face-down pool."""
+    totals = [0] * 6
+    for g in state.round_goods:
+        totals[g - 1] += 1
+    for counts in (*state.depot_goods, *(e.goods for e in state.estates),
+                   *(e.sold for e in state.estates)):
+        for c, n in enumerate(counts):
+            totals[c] += n
+    return totals
+
+
 def find_action(state: State, text: str) -> Action:
     """Return the legal action of ``state`` with text form ``text``.
 

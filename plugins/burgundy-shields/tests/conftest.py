@@ -26,18 +26,15 @@ e3 f2 g1 (3, the whole mine colour).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 import pytest
 
 from burgundy import Ruleset, State
-from burgundy.components import tile_code
 from burgundy.geometry import SPACE_BY_NAME
 from burgundy.io import validate_state
-from burgundy.pending import Turn
-from burgundy.rules.take import remove_from_depot
-from burgundy.state import replace
-from burgundy.testing import first_turn, take_from_supply, with_dice, with_estate, with_tiles
+from burgundy.testing import build_position, fetch, next_seat
 from burgundy_shields.model import SHIELDS, ShieldState
 
 _RULES: dict[tuple[int, str, bool], Ruleset] = {}
@@ -50,50 +47,6 @@ def rules_for(players: int = 2, edition: str = "2019", knowledge: bool = False) 
         variants = ("knowledge", "shields") if knowledge else ("shields",)
         _RULES[key] = Ruleset(players=players, variants=variants, edition=edition)
     return _RULES[key]
-
-
-def fetch(state: State, name: str) -> State:
-    """Make sure one ``name`` hex is in the (main or black) supply, taking it off a depot
-    or back from the removed pile if need be."""
-    code = tile_code(name)
-    if state.supply[code] or state.black_supply[code]:
-        return state
-    for depot in range(7):
-        tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
-        if code in tiles:
-            state = remove_from_depot(state, depot, code)
-            supply = list(state.supply)
-            supply[code] += 1
-            return replace(state, supply=tuple(supply))
-    if state.removed[code]:
-        removed, supply = list(state.removed), list(state.supply)
-        removed[code] -= 1
-        supply[code] += 1
-        return replace(state, removed=tuple(removed), supply=tuple(supply))
-    raise ValueError(f"no {name} left to fetch")
-
-
-def set_depots(
-    state: State,
-    depots: Mapping[int, Iterable[str]] | None = None,
-    black: Iterable[str] | None = None,
-) -> State:
-    """Replace the hexes of the depots (1-6 and ``black``); the others are cleared."""
-    depots = dict(depots or {})
-    removed = list(state.removed)
-    for tile in (*(t for d in state.depots for t in d), *state.black_depot):
-        removed[tile] += 1
-    state = replace(state, depots=((),) * 6, black_depot=(), removed=tuple(removed))
-    new_depots: list[tuple[int, ...]] = [()] * 6
-    for depot, names in depots.items():
-        names = list(names)
-        for name in names:
-            state = take_from_supply(fetch(state, name), name)
-        new_depots[depot - 1] = tuple(sorted(tile_code(n) for n in names))
-    new_black = tuple(sorted(tile_code(n) for n in (black or ())))
-    for name in black or ():
-        state = take_from_supply(fetch(state, name), name)
-    return replace(state, depots=tuple(new_depots), black_depot=new_black)
 
 
 def set_shields(
@@ -148,90 +101,27 @@ def build(
     players: int = 2,
     edition: str = "2019",
     knowledge: bool = False,
-    seed: int = 0,
-    tiles: Mapping[str, str] | None = None,
-    their_tiles: Mapping[str, str] | None = None,
-    storage: Iterable[str] = (),
-    dice: Iterable[int] = (),
-    silver: int = 0,
-    workers: int = 0,
-    goods: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
-    sold: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
-    depots: Mapping[int, Iterable[str]] | None = None,
-    black: Iterable[str] | None = None,
-    depot_goods: Mapping[int, tuple[int, ...]] | None = None,
     shields: Mapping[str, int] | None = None,
     their_shields: Mapping[str, int] | None = None,
     shield_depots: Mapping[int, Iterable[int]] | None = None,
     removed_shields: Iterable[int] = (),
     borrow: int | None = None,
-    phase: int | None = None,
-    last_turn_of_phase: bool = False,
+    **position: Any,
 ) -> State:
-    """A Turn decision of the seat to move (``state.current_player``), with its estate,
-    dice, shields and the depots as given. ``their_*`` go to the next seat in play order
-    (:func:`other`). Castles under shields must be given in ``tiles`` (d4 holds the start
-    castle already)."""
-    state = first_turn(rules_for(players, edition, knowledge), seed)
-    if phase is not None:
-        state = replace(state, phase=phase)
-    if last_turn_of_phase:
-        last = len(state.order) - 1
-        state = replace(state, round=4, turn=last, pending=(Turn(state.order[last]),))
+    """A Turn decision of the seat to move (``state.current_player``), with its shields and
+    ``position`` as for :func:`burgundy.testing.build_position` (``their_*`` go to the next
+    seat in play order). Castles under shields must be given in ``tiles`` (d4 holds the
+    start castle already)."""
+    state = build_position(rules_for(players, edition, knowledge), **position)
     seat = state.current_player
-    them = other(state)
-    goods_before = goods_totals(state)
-    if depots is not None or black is not None:
-        state = set_depots(state, depots, black)
-    if depot_goods is not None:
-        counts = [(0,) * 6] * 6
-        for depot, colours in depot_goods.items():
-            counts[depot - 1] = tuple(colours)
-        state = replace(state, depot_goods=tuple(counts))
-    storage = list(storage)
-    for name in storage:
-        state = take_from_supply(fetch(state, name), name)
-    state = with_estate(
-        state, seat, storage=storage, silver=silver, workers=workers, goods=goods, sold=sold
-    )
-    for space, name in (tiles or {}).items():
-        state = with_tiles(fetch(state, name), seat, {space: name})
-    for space, name in (their_tiles or {}).items():
-        state = with_tiles(fetch(state, name), them, {space: name})
-    state = with_dice(state, seat, *dice)
-    pool = [
-        p - (new - old)
-        for p, new, old in zip(state.goods_pool, goods_totals(state), goods_before, strict=True)
-    ]
-    state = replace(state, goods_pool=tuple(pool))
-    state = set_shields(
+    them = next_seat(state)
+    return set_shields(
         state,
         placed={seat: shields or {}, them: their_shields or {}},
         depots=shield_depots,
         removed=removed_shields,
         borrow=None if borrow is None else {seat: borrow},
     )
-    validate_state(state)
-    return state
-
-
-def other(state: State) -> int:
-    """The seat after the seat to move in play order (the one ``their_*`` refers to)."""
-    seat = state.current_player
-    order = state.order
-    return order[(order.index(seat) + 1) % len(order)]
-
-
-def goods_totals(state: State) -> list[int]:
-    """Goods by colour outside the face-down pool."""
-    totals = [0] * 6
-    for g in state.round_goods:
-        totals[g - 1] += 1
-    for counts in (*state.depot_goods, *(e.goods for e in state.estates),
-                   *(e.sold for e in state.estates)):
-        for c, n in enumerate(counts):
-            totals[c] += n
-    return totals
 
 
 @pytest.fixture(name="build")
@@ -254,5 +144,5 @@ def set_shields_fixture() -> Callable[..., State]:
 
 @pytest.fixture(name="other")
 def other_fixture() -> Callable[[State], int]:
-    """The :func:`other` helper."""
-    return other
+    """The seat after the seat to move (:func:`burgundy.testing.next_seat`)."""
+    return next_seat

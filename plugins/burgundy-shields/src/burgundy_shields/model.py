@@ -67,6 +67,10 @@ class ShieldDraw(Pending):
     depot: int = 1
     seat: int = CHANCE_SEAT
 
+    def describe_outcome(self, outcome: int) -> str:
+        """Text for transcripts: ``"shield depot 3: #7"``."""
+        return f"shield depot {self.depot}: #{outcome}"
+
 
 @attrs.frozen(slots=True)
 class ShieldTribute(Pending):
@@ -169,7 +173,7 @@ class TakeColour(Action):
 
 @attrs.frozen(slots=True)
 class Borrow(Action):
-    """Shield #6: the knowledge tiles of seat ``seat`` also work for you.
+    """Shield #6: the knowledge tiles of seat ``target`` also work for you.
 
     Attributes:
         target: The seat lending its knowledge tiles.
