@@ -21,6 +21,7 @@ from burgundy.pending import Pending
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
+    from burgundy.actions import Action
     from burgundy.variants import Ruleset
 
 FORMAT = "burgundy-state"
@@ -214,6 +215,35 @@ def from_json(text: str | bytes, rules: Ruleset) -> State:
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
         raise ValueError(f"not valid JSON: {exc}") from None
     return state_from_dict(data, rules)
+
+
+# -- actions --------------------------------------------------------------------------------
+def action_to_dict(action: Action, rules: Ruleset) -> dict[str, Any]:
+    """Return ``action`` as a JSON-able dict tagged with its type name (for front ends that
+    send actions over the wire; records use the text form).
+
+    Raises:
+        ValueError: The action's type is not known to ``rules`` (core or enabled variant).
+    """
+    if type(action) not in rules.engine.action_types:
+        raise ValueError(f"{type(action).__name__} is not an action of this ruleset")
+    data: dict[str, Any] = _converter(rules).unstructure(action)
+    return data
+
+
+def action_from_dict(data: Any, rules: Ruleset) -> Action:
+    """Build an action from :func:`action_to_dict`'s output.
+
+    Raises:
+        ValueError: Malformed data or an action type unknown to ``rules``.
+    """
+    from burgundy.actions import Action
+
+    try:
+        action: Action = _converter(rules).structure(data, Action)
+    except (BaseValidationError, ValueError, TypeError, KeyError) as exc:
+        raise ValueError(f"bad action: {_describe(exc)}") from None
+    return action
 
 
 # -- validation -----------------------------------------------------------------------------

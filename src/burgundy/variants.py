@@ -248,10 +248,19 @@ class Ruleset:
         manager.add_hookspecs(hookspecs)
         infos: list[tuple[VariantInfo, object]] = []
         for name, plugin in loaded:
-            manager.register(plugin, name=name)
+            try:
+                manager.register(plugin, name=name)
+            except pluggy.PluginValidationError as exc:
+                raise ValueError(f"variant {name!r} has a bad hook implementation: {exc}") from None
             info = _variant_info(manager, plugin, name)
             infos.append((info, plugin))
-        manager.check_pending()
+        try:
+            manager.check_pending()
+        except pluggy.PluginValidationError as exc:
+            culprit = manager.get_name(exc.plugin)
+            raise ValueError(
+                f"variant {culprit!r} implements a hook that does not exist (misspelled?): {exc}"
+            ) from None
         infos.sort(key=lambda pair: (pair[0].order, pair[0].name))
         self.infos = tuple(info for info, _ in infos)
         self.plugins = tuple(plugin for _, plugin in infos)

@@ -115,12 +115,12 @@ class Engine:
 
     def __init__(self, rules: Ruleset, manager: pluggy.PluginManager) -> None:
         self.rules = rules
-        order = {plugin: k for k, plugin in enumerate(rules.plugins)}
+        order = {id(plugin): k for k, plugin in enumerate(rules.plugins)}
 
         def collect(hook_name: str) -> list[Any]:
             impls = sorted(
                 getattr(manager.hook, f"burgundy_{hook_name}").get_hookimpls(),
-                key=lambda impl: order.get(impl.plugin, len(order)),
+                key=lambda impl: order.get(id(impl.plugin), len(order)),
             )
             out = []
             for impl in impls:

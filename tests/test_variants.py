@@ -1,0 +1,166 @@
+"""Variant loading (DESIGN.md "Rules as plugins"): discovery, fixed order, requirements,
+loud failures for misspelled hooks."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import burgundy
+from burgundy import hookimpl, variants
+from burgundy.state import State
+from burgundy.variants import VariantInfo
+
+
+class FakeEntryPoint:
+    """Stands in for an installed entry point; ``load()`` returns the plugin."""
+
+    def __init__(self, name: str, plugin: object) -> None:
+        self.name = name
+        self.plugin = plugin
+        self.dist = None
+
+    def load(self) -> object:
+        return self.plugin
+
+
+def plugin(name: str, **info: Any) -> types.SimpleNamespace:
+    @hookimpl
+    def burgundy_variant() -> VariantInfo:
+        return VariantInfo(name=name, **info)
+
+    return types.SimpleNamespace(burgundy_variant=burgundy_variant)
+
+
+@pytest.fixture
+def installed(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    real = dict(variants._entry_points())
+
+    def install(*plugins: tuple[str, object]) -> None:
+        points = dict(real)
+        points.update({name: FakeEntryPoint(name, p) for name, p in plugins})
+        monkeypatch.setattr(variants, "_entry_points", lambda: points)
+
+    return install
+
+
+def test_fixed_order_independent_of_the_order_given() -> None:
+    a = burgundy.Ruleset(players=2, variants=("shields", "knowledge"))
+    b = burgundy.Ruleset(players=2, variants=("knowledge", "shields"))
+    assert a.variants == b.variants == ("knowledge", "shields")
+    assert a == b
+
+
+def test_requirements_player_counts_and_editions(installed: Callable[..., None]) -> None:
+    installed(
+        ("needy", plugin("needy", requires=("knowledge",))),
+        ("duo", plugin("duo", players=(2,))),
+        ("old", plugin("old", editions=("2011",))),
+    )
+    with pytest.raises(ValueError, match="'needy' requires variants \\['knowledge'\\]"):
+        burgundy.Ruleset(players=2, variants=("needy",))
+    assert burgundy.Ruleset(players=2, variants=("needy", "knowledge")).variants[-1] == "needy"
+    with pytest.raises(ValueError, match="players must be one of \\[2\\]"):
+        burgundy.Ruleset(players=3, variants=("duo",))
+    with pytest.raises(ValueError, match="supports editions \\['2011'\\], not '2019'"):
+        burgundy.Ruleset(players=2, variants=("old",))
+    assert burgundy.Ruleset(players=2, variants=("old",), edition="2011").edition == "2011"
+
+
+def test_misspelled_hook_fails_loudly(installed: Callable[..., None]) -> None:
+    typo = plugin("typo")
+
+    @hookimpl
+    def burgundy_on_pahse_end(rules: burgundy.Ruleset) -> Callable[[State], State]:
+        return lambda state: state
+
+    typo.burgundy_on_pahse_end = burgundy_on_pahse_end
+    installed(("typo", typo))
+    with pytest.raises(ValueError, match=r"does not exist \(misspelled\?\).*on_pahse_end"):
+        burgundy.Ruleset(players=2, variants=("typo",))
+
+
+def test_bad_hook_signature_fails_loudly(installed: Callable[..., None]) -> None:
+    bad = plugin("bad")
+
+    @hookimpl
+    def burgundy_setup(rules: burgundy.Ruleset, colour: str) -> None:
+        return None
+
+    bad.burgundy_setup = burgundy_setup
+    installed(("bad", bad))
+    with pytest.raises(ValueError, match="'bad' has a bad hook implementation"):
+        burgundy.Ruleset(players=2, variants=("bad",))
+
+
+def test_variant_info_must_name_the_entry_point(installed: Callable[..., None]) -> None:
+    installed(("alias", plugin("other-name")))
+    with pytest.raises(ValueError, match="must return VariantInfo\\(name='alias'\\)"):
+        burgundy.Ruleset(players=2, variants=("alias",))
+
+
+def test_unknown_variant_lists_installed_ones() -> None:
+    with pytest.raises(ValueError, match="installed: \\['knowledge', 'shields'\\]"):
+        burgundy.Ruleset(players=2, variants=("outposts",))
+
+
+def test_variant_options_are_validated(installed: Callable[..., None]) -> None:
+    installed(("opt", plugin("opt", options={
+        "level": variants.OptionSpec(1, (1, 2, 3), "how hard"),
+    })))
+    assert burgundy.Ruleset(players=2, variants=("opt",)).options["level"] == 1
+    chosen = burgundy.Ruleset(players=2, variants=("opt",), options={"level": 3})
+    assert chosen.options["level"] == 3
+    with pytest.raises(ValueError, match="'level' must be one of \\[1, 2, 3\\]"):
+        burgundy.Ruleset(players=2, variants=("opt",), options={"level": 4})
+    with pytest.raises(ValueError, match="unknown option"):
+        burgundy.Ruleset(players=2, variants=(), options={"level": 1})
+
+
+def test_hot_path_calls_no_pluggy() -> None:
+    """The hooks are compiled once: the engine holds plain tuples of functions."""
+    rules = burgundy.Ruleset(players=2, variants=("knowledge", "shields"))
+    engine = rules.engine
+    for name in ("die_cost", "sale_income", "final_scoring", "on_phase_end"):
+        hooks = getattr(engine, name)
+        assert isinstance(hooks, tuple)
+        assert all(type(f).__module__ != "pluggy._hooks" for f in hooks)
+        assert hooks  # both variants contribute
+
+
+def test_variant_actions_join_the_serialisation_union_and_records() -> None:
+    """Every legal action (core, knowledge, shields) round-trips through action_to_dict,
+    and a record full of variant actions replays exactly."""
+    import json
+    import random
+
+    from burgundy.io import action_from_dict, action_to_dict
+
+    pytest.importorskip("burgundy_shields")
+    rules = burgundy.Ruleset(players=3, variants=("knowledge", "shields"))
+    game = burgundy.Game(rules, seed=12)
+    rng = random.Random(12)
+    kinds = set()
+    while not game.state.is_terminal:
+        for action in game.legal_actions():
+            data = json.loads(json.dumps(action_to_dict(action, rules)))
+            assert action_from_dict(data, rules) == action
+            kinds.add(type(action).__name__)
+        game.play(rng.choice(game.legal_actions()))
+    assert {"TakeShield", "PayTribute", "TakeTile", "PlaceTile"} <= kinds
+    assert burgundy.Game.from_record(json.loads(json.dumps(game.record()))).state == game.state
+    with pytest.raises(ValueError, match="bad action"):
+        action_from_dict({"type": "Teleport"}, rules)
+    with pytest.raises(ValueError, match="bad action"):
+        action_from_dict({"type": "TakeTile", "die": "x", "depot": 1, "tile": 1}, rules)
+    shields_model = pytest.importorskip("burgundy_shields.model")
+    TakeShield = shields_model.TakeShield  # noqa: N806 - a class
+
+    bare = burgundy.Ruleset(players=3, variants=())
+    with pytest.raises(ValueError, match="not an action of this ruleset"):
+        action_to_dict(TakeShield((3, 3), 3, 1, 24), bare)
+    with pytest.raises(ValueError, match="bad action"):
+        action_from_dict(action_to_dict(TakeShield((3, 3), 3, 1, 24), rules), bare)
