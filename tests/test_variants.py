@@ -157,7 +157,7 @@ def test_variant_actions_join_the_serialisation_union_and_records() -> None:
     with pytest.raises(ValueError, match="bad action"):
         action_from_dict({"type": "TakeTile", "die": "x", "depot": 1, "tile": 1}, rules)
     shields_model = pytest.importorskip("burgundy_shields.model")
-    TakeShield = shields_model.TakeShield  # noqa: N806 - a class
+    TakeShield = shields_model.TakeShield
 
     bare = burgundy.Ruleset(players=3, variants=())
     with pytest.raises(ValueError, match="not an action of this ruleset"):
