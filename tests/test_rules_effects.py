@@ -31,7 +31,6 @@ from burgundy.pending import (
 from burgundy.rules.scoring import play_order
 from burgundy.state import replace
 from burgundy.testing import (
-    find_action,
     first_turn,
     sample_outcome,
     take_from_supply,
@@ -39,6 +38,8 @@ from burgundy.testing import (
     with_estate,
     with_tiles,
 )
+from burgundy.testing import legal_texts as _texts
+from burgundy.testing import play_texts as _play
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -47,14 +48,6 @@ def _game(players: int = 2, seed: int = 0, edition: str = "2019", **options: Any
     return first_turn(rules, seed)
 
 
-def _texts(state: State, prefix: str = "") -> set[str]:
-    return {str(a) for a in state.legal_actions() if str(a).startswith(prefix)}
-
-
-def _play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
 
 
 def _depots(state: State, numbered: dict[int, Iterable[str]], black: Iterable[str] = ()) -> State:

@@ -25,7 +25,6 @@ from burgundy.rules.income import set_seat
 from burgundy.rules.scoring import play_order
 from burgundy.state import replace
 from burgundy.testing import (
-    find_action,
     first_turn,
     sample_outcome,
     take_from_supply,
@@ -33,6 +32,7 @@ from burgundy.testing import (
     with_estate,
     with_tiles,
 )
+from burgundy.testing import play_texts as _play
 
 # depot -> colours of its spaces marked 2, 3, 4 (data-findings §2)
 _LAYOUT = {
@@ -54,11 +54,6 @@ def _layout(players: int, phase: int) -> dict[int, Counter[int]]:
         out[depot] = Counter(int(Colour.from_label(x)) for x in labels)
     return out
 
-
-def _play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
 
 
 def _step(state: State, rng: random.Random) -> State:

@@ -21,13 +21,14 @@ from burgundy import Ruleset, State
 from burgundy.components import Colour
 from burgundy.state import replace
 from burgundy.testing import (
-    find_action,
     first_turn,
     take_from_supply,
     with_dice,
     with_estate,
     with_tiles,
 )
+from burgundy.testing import legal_texts as _texts
+from burgundy.testing import play_texts as _play
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -36,14 +37,6 @@ def _game(players: int = 2, seed: int = 0, **options: Any) -> State:
     return _empty_depots(first_turn(Ruleset(players=players, variants=(), options=options), seed))
 
 
-def _texts(state: State, prefix: str = "") -> set[str]:
-    return {str(a) for a in state.legal_actions() if str(a).startswith(prefix)}
-
-
-def _play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
 
 
 def _setup(

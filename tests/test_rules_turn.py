@@ -25,7 +25,6 @@ from burgundy.pending import BeginTurns, BonusAction, DiceRoll, ShipGoods, Turn,
 from burgundy.rules.dice import ring_steps
 from burgundy.state import replace
 from burgundy.testing import (
-    find_action,
     first_turn,
     sample_outcome,
     take_from_supply,
@@ -33,6 +32,8 @@ from burgundy.testing import (
     with_estate,
     with_tiles,
 )
+from burgundy.testing import legal_texts as _texts
+from burgundy.testing import play_texts as _play
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -41,14 +42,6 @@ def _game(players: int = 2, seed: int = 0, edition: str = "2019", **options: Any
     return first_turn(rules, seed)
 
 
-def _texts(state: State, prefix: str = "") -> set[str]:
-    return {str(a) for a in state.legal_actions() if str(a).startswith(prefix)}
-
-
-def _play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
 
 
 def _storage(state: State, seat: int, *names: str) -> State:

@@ -374,6 +374,22 @@ def _visible_goods(state: State) -> list[int]:
     return totals
 
 
+def legal_texts(state: State, prefix: str = "") -> set[str]:
+    """The text forms of ``state``'s legal actions (those starting with ``prefix``)."""
+    return {str(a) for a in state.legal_actions() if str(a).startswith(prefix)}
+
+
+def play_texts(state: State, *texts: str) -> State:
+    """Apply the legal actions with these text forms, one after the other.
+
+    Raises:
+        IllegalActionError: One of them is not legal when its turn comes.
+    """
+    for text in texts:
+        state = state.apply(find_action(state, text))
+    return state
+
+
 def find_action(state: State, text: str) -> Action:
     """Return the legal action of ``state`` with text form ``text``.
 

@@ -22,7 +22,7 @@ from burgundy.actions import BuyTile, TakeGoods
 from burgundy.components import tile_code
 from burgundy.pending import BonusAction, BuildingTake, ShipGoods, Turn, WarehouseSell
 from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
-from burgundy.testing import find_action, with_tiles
+from burgundy.testing import find_action, legal_texts, with_tiles
 from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -34,9 +34,6 @@ def do(state, *texts):
         state = state.apply(find_action(state, text))
     return state
 
-
-def legal_texts(state):
-    return {str(a) for a in state.legal_actions()}
 
 
 def _estate(state, seat=None):

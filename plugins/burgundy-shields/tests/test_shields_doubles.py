@@ -19,20 +19,13 @@ import pytest
 from burgundy.geometry import SPACE_BY_NAME, SPACE_NAMES
 from burgundy.pending import Turn
 from burgundy.rules.scoring import final_terms
-from burgundy.testing import find_action, with_dice, with_estate
+from burgundy.testing import find_action, legal_texts, with_dice, with_estate
+from burgundy.testing import play_texts as do
 
 ALL_DEPOTS = {1: (9,), 2: (10,), 3: (2,), 4: (7,), 5: (12,), 6: (13,)}
 """One shield on each depot (the 2-player set-up)."""
 
 
-def do(state, *texts):
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
-
-
-def legal_texts(state):
-    return {str(a) for a in state.legal_actions()}
 
 
 def shield_texts(state):

@@ -18,7 +18,8 @@ from burgundy.components import tile_code
 from burgundy.geometry import SPACE_BY_NAME
 from burgundy.pending import BonusAction, ShipGoods, Turn
 from burgundy.rules.scoring import final_terms
-from burgundy.testing import find_action, with_tiles
+from burgundy.testing import legal_texts, with_tiles
+from burgundy.testing import play_texts as do
 from burgundy_shields.model import BorrowChoice, ShieldGoods, ShieldPlacement, ShieldTribute
 
 SHIELD_VP = {n: 12 for n in range(1, 7)} | {n: 8 for n in range(7, 13)} | {
@@ -27,14 +28,6 @@ SHIELD_VP = {n: 12 for n in range(1, 7)} | {n: 8 for n in range(7, 13)} | {
 """§5.8: end VP of each shield."""
 
 
-def do(state, *texts):
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
-
-
-def legal_texts(state):
-    return {str(a) for a in state.legal_actions()}
 
 
 def shields(state):

@@ -15,18 +15,9 @@ from __future__ import annotations
 import pytest
 
 from burgundy.pending import Turn
-from burgundy.testing import find_action
+from burgundy.testing import legal_texts
+from burgundy.testing import play_texts as do
 from burgundy_shields.model import ShieldTribute
-
-
-def do(state, *texts):
-    for text in texts:
-        state = state.apply(find_action(state, text))
-    return state
-
-
-def legal_texts(state):
-    return {str(a) for a in state.legal_actions()}
 
 
 def shields(state):
