@@ -21,8 +21,6 @@ from __future__ import annotations
 import inspect
 import pkgutil
 import re
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +35,6 @@ from burgundy import actions, cli, hookspecs, pending, variants
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-TITHE_SRC = DOCS / "examples" / "burgundy-tithe" / "src"
 
 # The ruling ids of ../shared/reference/RULINGS.md (the project's rulings file), copied here
 # because that folder is not always available to CI. test_ruling_ids_match_the_rulings_file
@@ -119,24 +116,6 @@ PAGES_WITH_CODE = [p for p in _pages() if python_blocks(p.read_text(encoding="ut
 
 
 # -- the example plugin, installed the way pip would leave it -------------------------------
-@pytest.fixture
-def tithe_installed(tmp_path: Path) -> Iterator[None]:
-    """Make ``docs/examples/burgundy-tithe`` discoverable through its entry point."""
-    dist = tmp_path / "burgundy_tithe-0.1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: burgundy-tithe\nVersion: 0.1.0\n")
-    (dist / "entry_points.txt").write_text("[burgundy.variants]\ntithe = burgundy_tithe\n")
-    sys.path[:0] = [str(tmp_path), str(TITHE_SRC)]
-    variants._entry_points.cache_clear()
-    try:
-        yield
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.path.remove(str(TITHE_SRC))
-        sys.modules.pop("burgundy_tithe", None)
-        variants._entry_points.cache_clear()
-
-
 # -- (a) every example runs -----------------------------------------------------------------
 @pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=_page_id)
 def test_python_examples_run(page: Path, request: pytest.FixtureRequest) -> None:

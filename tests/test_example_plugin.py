@@ -1,41 +1,18 @@
 """A third-party variant through the real entry-point path (importlib.metadata).
 
-The example plugin in ``docs/examples/burgundy-tithe`` is made discoverable by writing its
-distribution metadata (``entry_points.txt``) onto ``sys.path``, exactly what ``pip install``
-leaves behind, so loading goes through ``importlib.metadata.entry_points``.
+The example plugin in ``docs/examples/burgundy-tithe`` is made discoverable by the
+``tithe_installed`` fixture (``tests/conftest.py``), which writes its distribution metadata
+onto ``sys.path`` as ``pip install`` would.
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 import burgundy
-from burgundy import variants
 from burgundy.testing import check_conformance, first_turn, random_playout
-
-EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "burgundy-tithe" / "src"
-
-
-@pytest.fixture
-def tithe_installed(tmp_path: Path) -> Iterator[None]:
-    dist = tmp_path / "burgundy_tithe-0.1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: burgundy-tithe\nVersion: 0.1.0\n")
-    (dist / "entry_points.txt").write_text("[burgundy.variants]\ntithe = burgundy_tithe\n")
-    sys.path[:0] = [str(tmp_path), str(EXAMPLE)]
-    variants._entry_points.cache_clear()
-    try:
-        yield
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.path.remove(str(EXAMPLE))
-        sys.modules.pop("burgundy_tithe", None)
-        variants._entry_points.cache_clear()
 
 
 def test_not_installed_means_unknown() -> None:
