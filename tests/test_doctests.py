@@ -7,7 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing"]
+MODULES = [
+    "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing", "burgundy.state",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

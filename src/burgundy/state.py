@@ -144,6 +144,23 @@ class State:
     Build the first one with :meth:`burgundy.Ruleset.initial_state`; every other one comes
     from :meth:`apply`. Two states are equal when every field but :attr:`rules` is equal.
 
+    Example:
+        >>> import random
+        >>> import burgundy
+        >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
+        >>> state.current_player == burgundy.CHANCE
+        True
+        >>> rng = random.Random(0)
+        >>> while state.is_chance:  # the start player, goods, depots, dice ...
+        ...     outcomes = state.chance_outcomes()
+        ...     state = state.apply(rng.choices(*zip(*outcomes))[0])
+        >>> state.current_player in (0, 1)
+        True
+        >>> action = state.legal_actions()[0]
+        >>> after = state.apply(action)
+        >>> after is not state and state.apply(action) == after
+        True
+
     Attributes:
         rules: The compiled ruleset this state is played under.
         seats: The seats, in clockwise order.
