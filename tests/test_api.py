@@ -8,6 +8,9 @@ import random
 import pytest
 
 import burgundy
+import burgundy.testing
+from burgundy.rules.income import set_estate
+from burgundy.state import replace
 from burgundy.testing import random_playout
 
 
@@ -277,3 +280,31 @@ def test_state_key_is_hashable_and_equal_states_share_it() -> None:
     b = random_playout(rules, 4)
     assert {s.key for s in a} == {s.key for s in b}
     assert len({s for s in a}) == len({s.key for s in a})
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda s, seat: burgundy.testing.with_tiles(s, seat, {"e1": "ship"}),
+         "a tile on a space of another colour"),
+        (lambda s, seat: burgundy.testing.with_dice(s, seat, 1, 2, 3), "two dice a seat"),
+        (lambda s, seat: burgundy.testing.with_estate(s, seat, goods=(1, 1, 1, 1, 0, 0)),
+         "more than 3 colours"),
+        (lambda s, seat: set_estate(s, s.seats[seat].estate, start=0), "start castle"),
+        (lambda s, seat: replace(s, bonus_tiles=(1, 2, 2, 2, 2, 2)), "bonus tiles of colour 0"),
+        (lambda s, seat: replace(set_estate(s, s.seats[seat].estate, bonus=((0, 0),)),
+                                 bonus_tiles=(1, 2, 2, 2, 2, 2)), "colour 0 is not covered"),
+        (lambda s, seat: replace(s, turn=1 - s.turn), "the turn is not the seat's"),
+    ],
+)
+def test_impossible_states_are_rejected(change: object, fragment: str) -> None:
+    """validate_state (run by from_json) rejects states no game can reach."""
+    from burgundy.io import validate_state
+
+    state = burgundy.testing.first_turn(burgundy.Ruleset(players=2, variants=()), seed=2)
+    validate_state(state)
+    bad = change(state, state.current_player)  # type: ignore[operator]
+    with pytest.raises(ValueError, match=fragment):
+        validate_state(bad)
+    with pytest.raises(ValueError, match=fragment):
+        burgundy.from_json(burgundy.to_json(bad), state.rules)

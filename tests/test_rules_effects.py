@@ -426,3 +426,28 @@ def test_r_effect_optional_town_hall_with_nothing_placeable_is_skipped(
     state = _play(state, "place town-hall e4 d3")
     assert isinstance(state.pending[-1], Turn)
     assert state.seat_estate(me).storage == tuple(tile_code(t) for t in storage[1:])
+
+
+def test_r_townhall_2019_purchase_mid_action_gives_the_town_hall_a_target() -> None:
+    """RULINGS Editions (2019: the purchase also in the middle of an action) with R-TOWNHALL:
+    a town hall with nothing placeable waits while a purchase is open; what is bought can be
+    placed. In 2011 the effect is skipped (the purchase comes only between actions)."""
+    from burgundy.testing import build_position, legal_texts, play_texts
+
+    rules = Ruleset(players=2, variants=())
+    state = build_position(rules, storage=["town-hall"], dice=(3, 6), silver=2,
+                           black=["ship", "bank"])
+    state = play_texts(state, "place town-hall e4 d3")
+    assert isinstance(state.pending[-1], TownHallPlace)
+    assert legal_texts(state) == {"buy ship", "buy bank", "decline"}
+    bought = play_texts(state, "buy ship")
+    assert legal_texts(bought) == {"place ship d3", "place ship d5", "decline"}
+    placed = play_texts(bought, "place ship d3")
+    estate = placed.seat_estate(state.current_player)
+    assert estate.spaces[SPACE_BY_NAME["d3"]] == tile_code("ship")
+    assert estate.storage == ()
+    old = Ruleset(players=2, variants=(), edition="2011")
+    state = build_position(old, storage=["town-hall"], dice=(3, 6), silver=2,
+                           black=["ship", "bank"])
+    state = play_texts(state, "place town-hall e4 d3")
+    assert isinstance(state.pending[-1], Turn)

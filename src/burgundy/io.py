@@ -16,8 +16,8 @@ import cattrs
 import cattrs.gen
 from cattrs.errors import BaseValidationError
 
-from burgundy.components import N_TILE_KINDS
-from burgundy.pending import Pending
+from burgundy.components import CASTLE, N_TILE_KINDS, TILE_COLOUR
+from burgundy.pending import Pending, Turn
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
@@ -279,6 +279,7 @@ def validate_state(state: State) -> None:
         where = f"seats[{i}]"
         _check(0 <= seat.estate < len(state.estates), f"{where}.estate: no such estate")
         _check(all(1 <= d <= 6 for d in seat.dice + seat.rolled), f"{where}: dice must be 1-6")
+        _check(len(seat.rolled) in (0, 2) and len(seat.dice) <= 2, f"{where}: two dice a seat")
         _check(seat.vp >= 0, f"{where}.vp: must not be negative")
         _check(
             sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"
@@ -309,6 +310,12 @@ def validate_state(state: State) -> None:
     for k, item in enumerate(state.pending):
         _check(type(item) in engine.pending_rules, f"pending[{k}]: unknown type")
         _check(-2 <= item.seat < n, f"pending[{k}].seat: no such seat")
+        if isinstance(item, Turn):
+            _check(
+                state.turn < len(state.order) and item.seat == state.order[state.turn],
+                f"pending[{k}]: the turn is not the seat's whose turn it is (order/turn)",
+            )
+    _check_bonus_tiles(state)
     _check_conservation(state)
     for check in engine.validate:
         check(state)
@@ -334,11 +341,49 @@ def _validate_estate(state: State, i: int, estate: Estate) -> None:
     _check(estate.filled == filled, f"{where}.filled: does not match the covered spaces")
     _check(estate.frontier == frontier, f"{where}.frontier: does not match the covered spaces")
     _check(estate.kinds == kinds, f"{where}.kinds: does not match the covered spaces")
-    _check(estate.start == -1 or (filled >> estate.start) & 1 == 1, f"{where}.start: empty")
+    _check(
+        estate.start == -1 or estate.spaces[estate.start] == CASTLE,
+        f"{where}.start: the start castle's space holds no castle",
+    )
+    if not state.rules.engine.placement_spaces:  # no variant lets tiles on other colours
+        for s, tile in enumerate(estate.spaces):
+            _check(
+                tile == EMPTY or TILE_COLOUR[tile] == board.colours[s],
+                f"{where}.spaces[{s}]: a tile on a space of another colour",
+            )
+    from burgundy.rules.effects import goods_colour_limit
+
+    limit = goods_colour_limit(state, i)
+    _check(sum(1 for g in estate.goods if g) <= limit, f"{where}.goods: more than {limit} colours")
     _codes(estate.storage, f"{where}.storage")
     _counts(estate.goods, f"{where}.goods", 6)
     _counts(estate.sold, f"{where}.sold", 6)
     _check(estate.silver >= 0 and estate.workers >= 0, f"{where}: negative silver or workers")
+
+
+def _check_bonus_tiles(state: State) -> None:
+    """Each colour's two bonus tiles are either left or held, the large one going first,
+    and only by estates that covered that colour."""
+    engine = state.rules.engine
+    for colour in range(6):
+        held = [
+            (index, size)
+            for index, estate in enumerate(state.estates)
+            for c, size in estate.bonus
+            if c == colour
+        ]
+        sizes = sorted(size for _, size in held)
+        _check(
+            sizes == [0, 1][: 2 - state.bonus_tiles[colour]],
+            f"bonus tiles of colour {colour}: held {sizes} with {state.bonus_tiles[colour]} left",
+        )
+        for index, _ in held:
+            estate = state.estates[index]
+            board = engine.boards.get(estate.board)
+            _check(
+                board is not None and not board.colour_masks[colour] & ~estate.filled,
+                f"estates[{index}].bonus: colour {colour} is not covered",
+            )
 
 
 def _tile_totals(state: State) -> list[int]:

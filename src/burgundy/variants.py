@@ -114,6 +114,9 @@ class PendingRule:
         run: ``f(state, item) -> State`` for an automatic step; the item is already popped.
         optional: A decision whose effect may be declined (adds ``Decline``); one with no
             legal action is skipped either way.
+        purchase_helps: A purchase in the middle of the action (2019 edition) can give this
+            decision a target (the town hall places what was just bought), so it is not
+            skipped while one is open; the player may buy, or decline.
     """
 
     legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
@@ -121,6 +124,7 @@ class PendingRule:
     resolve: Callable[[State, Pending, Any], State] | None = None
     run: Callable[[State, Pending], State] | None = None
     optional: bool = False
+    purchase_helps: bool = False
 
 
 @attrs.frozen(slots=True)

@@ -80,7 +80,9 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.BonusAction: PendingRule(legal=effects.bonus_action_legal),
     pen.BuildingTake: PendingRule(legal=effects.building_take_legal, optional=True),
     pen.WarehouseSell: PendingRule(legal=effects.warehouse_legal, optional=True),
-    pen.TownHallPlace: PendingRule(legal=effects.town_hall_legal, optional=True),
+    pen.TownHallPlace: PendingRule(
+        legal=effects.town_hall_legal, optional=True, purchase_helps=True
+    ),
 }
 """How the engine handles each core pending type."""
 
@@ -199,11 +201,12 @@ class Engine:
         rule = self.pending_rules[type(item)]
         assert rule.legal is not None
         actions = list(rule.legal(state, item))
-        if rule.optional and actions:
-            actions.append(_DECLINE)
-        actions.extend(turn.mid_action_purchases(state, item))
+        extras = turn.mid_action_purchases(state, item)
         for extra in self.extra_actions:
-            actions.extend(extra(state, item))
+            extras.extend(extra(state, item))
+        if rule.optional and (actions or (rule.purchase_helps and extras)):
+            actions.append(_DECLINE)
+        actions.extend(extras)
         if isinstance(item, pen.Turn) and not state.seats[item.seat].dice:
             actions.append(_END)
         result = tuple(actions)
@@ -280,6 +283,8 @@ class Engine:
             assert rule.legal is not None
             if rule.legal(state, item):
                 break
+            if rule.purchase_helps and state.legal_actions():
+                break  # a purchase now may give it a target (only Decline and extras offered)
             state = pop(state)  # an effect with no possible target is skipped
         return state
 
