@@ -9,7 +9,7 @@ intersection.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -69,14 +69,16 @@ CENTRE: int = SPACE_BY_NAME["d4"]
 """Index of the central space (die 6), the start castle's usual home."""
 
 
-def bits(mask: int) -> list[int]:
-    """Return the space indices set in ``mask``, lowest first."""
+@lru_cache(maxsize=1 << 16)
+def bits(mask: int) -> tuple[int, ...]:
+    """Return the space indices set in ``mask``, lowest first (cached: the same masks come
+    back again and again)."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)
 
 
 @attrs.frozen(slots=True)
@@ -131,7 +133,7 @@ class Board:
 
     def castle_spaces(self) -> tuple[int, ...]:
         """Indices of the castle (dark green) spaces."""
-        return tuple(bits(self.colour_masks[Colour.CASTLE]))
+        return bits(self.colour_masks[Colour.CASTLE])
 
 
 def _regions(colours: tuple[Colour, ...], neighbours: tuple[int, ...]) -> list[Region]:

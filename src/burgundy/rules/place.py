@@ -42,7 +42,7 @@ def placement_mask(state: State, seat: int, tile: int) -> int:
         one_per_city = True
         for modifier in engine.one_building_per_city:
             one_per_city = modifier(state, index, one_per_city)
-        if one_per_city:
+        if one_per_city and estate.kinds >> tile & 1:  # only if the duchy has one already
             mask = _drop_cities_with(estate.spaces, board, mask, tile)
     return mask
 

@@ -99,7 +99,7 @@ def take_actions(
     """
     from burgundy.components import TILE_COLOUR
 
-    tiles = sorted(set(state.depots[depot - 1]))
+    tiles = list(dict.fromkeys(state.depots[depot - 1]))  # distinct, already sorted
     if colours is not None:
         tiles = [t for t in tiles if TILE_COLOUR[t] in colours]
     if not tiles:
