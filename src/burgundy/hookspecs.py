@@ -73,7 +73,8 @@ def burgundy_die_cost(rules: Ruleset) -> Callable[[State, int, DieUse, int], int
     """Modify the workers a die use costs: ``f(state, seat, use, cost) -> cost``.
 
     The base cost is the number of ±1 steps from the die's value to the value used, going
-    round 6↔1. Knowledge #8-#12 change it.
+    round 6↔1. Knowledge #8-#12 change it. Modifiers may only lower it: the engine caps the
+    result at the base cost, and skips the modifiers when the base cost is affordable.
     """
 
 

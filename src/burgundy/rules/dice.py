@@ -57,11 +57,13 @@ _USES: dict[tuple[str, int, int, int], DieUse] = {}
 def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
     """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
 
-    A die of any value (``die == 0``) or no die (``die == -1``) costs nothing.
+    The ring distance, lowered by the ``burgundy_die_cost`` modifiers (never raised: the
+    result is capped at the ring distance). A die of any value (``die == 0``) or no die
+    (``die == -1``) costs nothing.
     """
     if die in (ANY_DIE, NO_DIE):
         return 0
-    cost = RING[die][value]
+    base = cost = RING[die][value]
     modifiers = state.rules.engine.die_cost
     if modifiers:
         key = (kind, tile, die, value)
@@ -70,7 +72,22 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
             use = _USES[key] = DieUse(kind, tile, die, value)
         for modifier in modifiers:
             cost = modifier(state, seat, use, cost)
-    return cost
+    return min(cost, base)
+
+
+def affordable(
+    state: State, seat: int, kind: str, tile: int, die: int, value: int, workers: int
+) -> bool:
+    """Whether seat ``seat`` can pay (with ``workers``) to use ``die`` as ``value``.
+
+    Modifiers only ever lower the cost (it is capped at the ring distance), so the
+    modifiers are consulted only when the ring distance alone is too dear.
+    """
+    if die <= 0 or RING[die][value] <= workers:
+        return True
+    return bool(state.rules.engine.die_cost) and (
+        die_cost(state, seat, kind, tile, die, value) <= workers
+    )
 
 
 def dice_after(state: State, seat: int, die: int) -> dict[str, tuple[int, ...]]:

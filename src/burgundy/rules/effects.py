@@ -134,7 +134,7 @@ def apply_take_goods(state: State, seat: int, action: TakeGoods) -> State:
 def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
     die of any value): take a hex, place a hex, sell goods, take workers."""
-    from burgundy.rules.dice import TAKE, die_cost
+    from burgundy.rules.dice import TAKE, affordable
     from burgundy.rules.take import discard_choices
 
     workers = state.seat_estate(seat).workers
@@ -142,7 +142,7 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     discards = discard_choices(state, seat)
     for die in dice:
         for depot in range(1, 7):
-            if state.depots[depot - 1] and die_cost(state, seat, TAKE, -1, die, depot) <= workers:
+            if state.depots[depot - 1] and affordable(state, seat, TAKE, -1, die, depot, workers):
                 actions.extend(take_actions(state, seat, die, depot, discards=discards))
     actions.extend(place_actions(state, seat, dice))
     actions.extend(sell_actions(state, seat, dice))

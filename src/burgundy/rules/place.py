@@ -13,7 +13,7 @@ from typing import Any
 from burgundy.actions import PlaceTile
 from burgundy.components import TILE_COLOUR, TILES
 from burgundy.geometry import Board, bits
-from burgundy.rules.dice import PLACE, dice_after, die_cost
+from burgundy.rules.dice import PLACE, affordable, dice_after, die_cost
 from burgundy.rules.income import set_estate, update
 from burgundy.state import State
 
@@ -76,7 +76,7 @@ def place_actions(
         for space in bits(placement_mask(state, seat, tile)):
             value = board.dice[space]
             for die in dice:
-                if any_number or die_cost(state, seat, PLACE, tile, die, value) <= workers:
+                if any_number or affordable(state, seat, PLACE, tile, die, value, workers):
                     actions.append(PlaceTile(die, tile, space))
     return actions
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from burgundy._data import load
 from burgundy.actions import SellGoods
-from burgundy.rules.dice import SELL, die_cost, use_die
+from burgundy.rules.dice import SELL, affordable, die_cost, use_die
 from burgundy.rules.income import Income, add_workers, gain, set_estate
 from burgundy.state import State
 
@@ -22,7 +22,7 @@ def sell_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[SellGoo
     for goods in range(1, 7):
         if estate.goods[goods - 1]:
             for die in dice:
-                if die_cost(state, seat, SELL, -1, die, goods) <= estate.workers:
+                if affordable(state, seat, SELL, -1, die, goods, estate.workers):
                     actions.append(SellGoods(die, goods))
     return actions
 
