@@ -34,14 +34,20 @@ CODE: dict[int, int] = {n: TILE_BY_NAME[f"k{n}"] for n in range(1, 27)}
 """Tile code of knowledge tile #n."""
 
 
+def working_tiles(state: State, estate: int) -> int:
+    """Bitmask (by tile code) of the tiles that work for estate ``estate``: those placed in
+    its duchy and those lent to it by another variant (hook ``burgundy_borrowed_tiles``,
+    e.g. shield #6)."""
+    mask = state.estates[estate].kinds
+    for lend in state.rules.engine.borrowed_tiles:
+        for code in lend(state, estate):
+            mask |= 1 << code
+    return mask
+
+
 def owns(state: State, estate: int, n: int) -> bool:
-    """Whether knowledge tile ``#n`` works for estate ``estate``: placed in its duchy, or
-    lent to it by another variant (hook ``burgundy_borrowed_tiles``, e.g. shield #6)."""
-    code = CODE[n]
-    if state.estates[estate].kinds >> code & 1:
-        return True
-    lenders = state.rules.engine.borrowed_tiles
-    return bool(lenders) and any(code in lend(state, estate) for lend in lenders)
+    """Whether knowledge tile ``#n`` works for estate ``estate`` (see :func:`working_tiles`)."""
+    return bool(working_tiles(state, estate) >> CODE[n] & 1)
 
 
 def seat_owns(state: State, seat: int, n: int) -> bool:
@@ -203,18 +209,18 @@ def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
     The cost is recomputed from the die and the value, so this modifier expects to see the
     core's ring distance (the knowledge variant comes first in the variant order).
     """
-    index = state.seats[seat].estate
-    if not state.estates[index].kinds & _COST_TILES and not state.rules.engine.borrowed_tiles:
+    working = working_tiles(state, state.seats[seat].estate)
+    if not working & _COST_TILES:
         return cost
     free = 0
     for n, (kind, colours) in _FREE_STEP.items():
-        if kind == use.kind and owns(state, index, n) and (
+        if kind == use.kind and working >> CODE[n] & 1 and (
             kind == TAKE or (kind == PLACE and TILE_COLOUR[use.tile] in colours)
         ):
             free = 1
             break
     steps = max(cost - free, 0)
-    if owns(state, index, 8):
+    if working >> CODE[8] & 1:
         step = int(TILE_DATA["8"]["step"])
         return -(-steps // step)
     return steps
