@@ -308,3 +308,16 @@ def test_impossible_states_are_rejected(change: object, fragment: str) -> None:
         validate_state(bad)
     with pytest.raises(ValueError, match=fragment):
         burgundy.from_json(burgundy.to_json(bad), state.rules)
+
+
+def test_replace_copies_shares_and_rejects_unknown_fields() -> None:
+    state = burgundy.testing.first_turn(burgundy.Ruleset(players=2, variants=()), seed=1)
+    white = state.white
+    copy = replace(state, white=7 - white)
+    assert copy.white == 7 - white
+    assert state.white == white  # the original is untouched
+    assert copy.seats is state.seats  # unchanged parts are shared, not copied
+    assert copy.pending is state.pending
+    assert replace(copy, white=state.white) == state
+    with pytest.raises(TypeError, match="no field\\(s\\) \\['colour'\\]"):
+        replace(state, colour=1)

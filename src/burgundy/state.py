@@ -29,25 +29,29 @@ EMPTY: int = -1
 
 _T = TypeVar("_T")
 
-_COPIERS: dict[type, Any] = {}
+_COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 
 
-def _make_copier(cls: type) -> Any:
-    """Build ``copy(inst, changes)`` for one frozen slotted attrs class.
+def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
+    """Build ``copy(inst, changes)`` for one frozen slotted attrs class and one set of
+    changed fields.
 
-    The engine's hottest operation, so it is generated once per class, the way attrs
-    generates ``__init__``: one line per field, no loop, no ``__init__`` call.
+    The engine's hottest operation, so it is generated once per class and set of changed
+    fields, the way attrs generates ``__init__``: one line per field, no loop, no test, no
+    ``__init__`` call.
     """
     names = [a.name for a in attrs.fields(cls)]
+    unknown = set(changed) - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
     lines = ["def copy(inst, changes):", "    new = new_object(cls)"]
     for name in names:
         if name.startswith("_cache"):
             lines.append(f"    set_slot(new, {name!r}, None)")
+        elif name in changed:
+            lines.append(f"    set_slot(new, {name!r}, changes[{name!r}])")
         else:
-            lines.append(
-                f"    set_slot(new, {name!r}, changes[{name!r}] if {name!r} in changes "
-                f"else inst.{name})"
-            )
+            lines.append(f"    set_slot(new, {name!r}, inst.{name})")
     lines.append("    return new")
     namespace: dict[str, Any] = {
         "new_object": object.__new__, "cls": cls, "set_slot": object.__setattr__,
@@ -66,11 +70,14 @@ def replace(inst: _T, **changes: Any) -> _T:
     Args:
         inst: A frozen attrs instance with slots.
         **changes: New values by field name.
+
+    Raises:
+        TypeError: A change names no field.
     """
-    cls = type(inst)
-    copier = _COPIERS.get(cls)
+    key = (type(inst), tuple(changes))
+    copier = _COPIERS.get(key)
     if copier is None:
-        copier = _COPIERS[cls] = _make_copier(cls)
+        copier = _COPIERS[key] = _make_copier(*key)
     result: _T = copier(inst, changes)
     return result
 
