@@ -172,10 +172,11 @@ def state_from_dict(data: Any, rules: Ruleset) -> State:
                     raise ValueError("expected a list")
                 values["pending"] = tuple(converter.structure(i, Pending) for i in raw)
             elif field.name == "ext":
-                values["ext"] = _structure_ext(converter, raw, types)
+                expected = [name for name, _ in _initial_ext(rules)]
+                values["ext"] = _structure_ext(converter, raw, types, expected)
             else:
                 values[field.name] = converter.structure(raw, _field_type(field.name))
-        except (BaseValidationError, ValueError, TypeError, KeyError) as exc:
+        except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise ValueError(f"state field {field.name!r}: {_describe(exc)}") from None
     state = State(rules=rules, **values)
     validate_state(state)
@@ -183,17 +184,30 @@ def state_from_dict(data: Any, rules: Ruleset) -> State:
 
 
 def _structure_ext(
-    converter: cattrs.Converter, raw: Any, types: dict[str, type | None]
+    converter: cattrs.Converter, raw: Any, types: dict[str, type | None], expected: list[str]
 ) -> tuple[tuple[str, Any], ...]:
     if not isinstance(raw, list):
         raise ValueError("expected a list of [variant, value] pairs")
+    names = [pair[0] if isinstance(pair, list) and pair else None for pair in raw]
+    if names != expected:
+        raise ValueError(f"expected the states of variants {expected}, got {names}")
     out = []
     for pair in raw:
-        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in types):
+        kind = types.get(pair[0])
+        if len(pair) != 2 or kind is None:
             raise ValueError(f"bad variant state entry {pair!r}")
-        kind = types[pair[0]]
-        out.append((pair[0], pair[1] if kind is None else converter.structure(pair[1], kind)))
+        out.append((pair[0], converter.structure(pair[1], kind)))
     return tuple(out)
+
+
+def _initial_ext(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+    """The variant states a game of ``rules`` starts with (what a loaded state must hold)."""
+    engine = rules.engine
+    cached: tuple[tuple[str, Any], ...] | None = getattr(engine, "_initial_ext", None)
+    if cached is None:
+        cached = rules.initial_state().ext
+        engine._initial_ext = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _describe(exc: BaseException) -> str:
@@ -241,7 +255,7 @@ def action_from_dict(data: Any, rules: Ruleset) -> Action:
 
     try:
         action: Action = _converter(rules).structure(data, Action)
-    except (BaseValidationError, ValueError, TypeError, KeyError) as exc:
+    except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise ValueError(f"bad action: {_describe(exc)}") from None
     return action
 
@@ -342,8 +356,13 @@ def _validate_estate(state: State, i: int, estate: Estate) -> None:
     _check(estate.frontier == frontier, f"{where}.frontier: does not match the covered spaces")
     _check(estate.kinds == kinds, f"{where}.kinds: does not match the covered spaces")
     _check(
-        estate.start == -1 or estate.spaces[estate.start] == CASTLE,
+        estate.start == -1
+        or (0 <= estate.start < len(estate.spaces) and estate.spaces[estate.start] == CASTLE),
         f"{where}.start: the start castle's space holds no castle",
+    )
+    _check(
+        all(0 <= colour < 6 and size in (0, 1) for colour, size in estate.bonus),
+        f"{where}.bonus: entries are (colour 0-5, size 0 or 1)",
     )
     if not state.rules.engine.placement_spaces:  # no variant lets tiles on other colours
         for s, tile in enumerate(estate.spaces):
