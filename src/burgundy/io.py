@@ -172,8 +172,8 @@ def state_from_dict(data: Any, rules: Ruleset) -> State:
                     raise ValueError("expected a list")
                 values["pending"] = tuple(converter.structure(i, Pending) for i in raw)
             elif field.name == "ext":
-                expected = [name for name, _ in _initial_ext(rules)]
-                values["ext"] = _structure_ext(converter, raw, types, expected)
+                names = [name for name, _ in _initial_ext(rules)]
+                values["ext"] = _structure_ext(converter, raw, types, names)
             else:
                 values[field.name] = converter.structure(raw, _field_type(field.name))
         except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
@@ -191,7 +191,7 @@ def _structure_ext(
     names = [pair[0] if isinstance(pair, list) and pair else None for pair in raw]
     if names != expected:
         raise ValueError(f"expected the states of variants {expected}, got {names}")
-    out = []
+    out: list[tuple[str, Any]] = []
     for pair in raw:
         kind = types.get(pair[0])
         if len(pair) != 2 or kind is None:
