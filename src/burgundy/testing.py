@@ -64,18 +64,46 @@ def random_playout(
     Returns:
         Every state of the game, the first (set-up) to the last (terminal).
     """
+    return playout(rules.initial_state(), seed, check=check, max_steps=max_steps)
+
+
+def playout(
+    start: State,
+    seed: int,
+    *,
+    check: bool = False,
+    prefer: tuple[type, ...] = (),
+    bias: float = 0.5,
+    max_steps: int = 100_000,
+) -> list[State]:
+    """Play from ``start`` to the end with random legal actions and sampled chance.
+
+    Args:
+        start: The state to play from (a built position, say).
+        seed: Seed of the RNG choosing actions and outcomes.
+        check: Check :func:`check_invariants` at every step (slow).
+        prefer: Action types to favour (a variant's own actions, so they come up).
+        bias: Probability of choosing among the preferred actions when some are legal.
+        max_steps: Give up (``AssertionError``) after this many steps.
+
+    Returns:
+        Every state from ``start`` to the terminal one.
+    """
     rng = random.Random(seed)
-    state = rules.initial_state()
+    state = start
     states = [state]
     for _ in range(max_steps):
-        if state.is_terminal:
-            return states
         if check:
             check_invariants(state, states[-2] if len(states) > 1 else None)
+        if state.is_terminal:
+            return states
         if state.is_chance:
             state = state.apply(sample_outcome(state, rng))
         else:
-            state = state.apply(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            preferred = [a for a in legal if isinstance(a, prefer)] if prefer else []
+            pool = preferred if preferred and rng.random() < bias else legal
+            state = state.apply(rng.choice(pool))
         states.append(state)
     raise AssertionError(f"game did not end within {max_steps} steps")
 

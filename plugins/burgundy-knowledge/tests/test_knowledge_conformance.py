@@ -10,13 +10,11 @@ tiles (#1-#14) already in both duchies.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from burgundy import Ruleset
 from burgundy.components import TILE_BY_NAME
-from burgundy.testing import check_conformance, check_invariants, sample_outcome, with_tiles
+from burgundy.testing import check_conformance, playout, with_tiles
 from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
 from burgundy_knowledge.effects import TILE_DATA
 
@@ -41,20 +39,9 @@ def test_invariants_with_playing_tiles_in_both_duchies(build, fetch, edition):
     for name in THEIRS.values():
         state = fetch(state, name)
     state = with_tiles(state, other, THEIRS)
-    rng = random.Random(7)
-    seen: set[type] = set()
-    previous = None
-    while not state.is_terminal:
-        check_invariants(state, previous)
-        previous = state
-        if state.is_chance:
-            state = state.apply(sample_outcome(state, rng))
-            continue
-        legal = state.legal_actions()
-        seen.update(type(a) for a in legal)
-        own = [a for a in legal if isinstance(a, (KnowledgeBuy, TakeGoodsTwo))]
-        state = state.apply(rng.choice(own if own and rng.random() < 0.5 else legal))
-    check_invariants(state, previous)
+    states = playout(state, 7, check=True, prefer=(KnowledgeBuy, TakeGoodsTwo))
+    assert states[-1].is_terminal
+    seen = {type(a) for s in states for a in s.legal_actions()}
     assert KnowledgeBuy in seen
 
 

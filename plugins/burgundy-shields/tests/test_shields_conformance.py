@@ -10,12 +10,10 @@ checked on games that start with shields in both duchies and prefer the shields'
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from burgundy import Ruleset
-from burgundy.testing import check_conformance, check_invariants, sample_outcome
+from burgundy.testing import check_conformance, playout
 from burgundy_shields.model import ACTION_TYPES, PENDING_TYPES, SetDie, ShieldState
 
 
@@ -42,20 +40,9 @@ def test_invariants_with_shields_in_both_duchies(build, edition, knowledge):
         their_tiles={"a2": "castle", "b3": "castle"}, their_shields={"d4": 2, "a2": 3},
         shield_depots={1: (11,), 2: (6,), 3: (18,), 4: (1,), 5: (4,), 6: (8,)},
     )
-    rng = random.Random(11)
-    seen: set[str] = set()
-    previous = None
-    while not state.is_terminal:
-        check_invariants(state, previous)
-        previous = state
-        if state.is_chance:
-            state = state.apply(sample_outcome(state, rng))
-            continue
-        legal = state.legal_actions()
-        seen.update(type(a).__name__ for a in legal)
-        own = [a for a in legal if isinstance(a, ACTION_TYPES)]
-        state = state.apply(rng.choice(own if own and rng.random() < 0.7 else legal))
-    check_invariants(state, previous)
+    states = playout(state, 11, check=True, prefer=ACTION_TYPES, bias=0.7)
+    assert states[-1].is_terminal
+    seen = {type(a).__name__ for s in states for a in s.legal_actions()}
     assert {"TakeShield", "PayTribute", "PlaceFromDepot", "SetDie"} <= seen
     if knowledge:
         assert "Borrow" in seen
