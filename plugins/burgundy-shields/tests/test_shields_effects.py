@@ -20,7 +20,7 @@ from burgundy.pending import BonusAction, ShipGoods, Turn
 from burgundy.rules.scoring import final_terms
 from burgundy.testing import legal_texts, with_tiles
 from burgundy.testing import play_texts as do
-from burgundy_shields.model import BorrowChoice, ShieldGoods, ShieldPlacement, ShieldTribute
+from burgundy_shields.model import ShieldGoods, ShieldPlacement, ShieldTribute
 
 SHIELD_VP = {n: 12 for n in range(1, 7)} | {n: 8 for n in range(7, 13)} | {
     n: 4 for n in range(13, 19)
@@ -233,15 +233,25 @@ def test_shield_5_control_without_the_shield(build):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_shield_6_with_knowledge_choose_a_player_to_borrow_from(build, players):
-    """§5.8 #6: after taking it, choose a player (any other seat)."""
-    state = build(knowledge=True, players=players, dice=(6, 6), shield_depots={6: (6,)})
+    """§5.8 #6: "at any time after taking it, choose a player" (any other seat): a free
+    action on the seat's turns, once; right after taking the shield, or on a later turn."""
+    state = build(knowledge=True, players=players, dice=(6, 6), silver=2,
+                  shield_depots={6: (6,)})
     seat = state.current_player
     taken = do(state, "shield 6 6 d4 d6 d6")
-    assert isinstance(taken.pending[-1], BorrowChoice) and taken.current_player == seat
+    assert isinstance(taken.pending[-1], Turn) and taken.current_player == seat
     others = [s for s in range(players) if s != seat]
-    assert legal_texts(taken) == {f"borrow {s}" for s in others}
+    assert {f"borrow {s}" for s in others} <= legal_texts(taken)
     after = do(taken, f"borrow {others[0]}")
     assert shields(after).borrow[after.seats[seat].estate] == others[0]
+    assert after.current_player == seat  # a free action: the turn goes on
+    assert not any(t.startswith("borrow") for t in legal_texts(after))  # once only
+    # or wait: the choice is still open on the seat's next turn
+    later = do(taken, "end") if "end" in legal_texts(taken) else taken
+    while later.current_player != seat or later.is_chance:
+        later = later.apply(later.chance_outcomes()[0][0] if later.is_chance
+                            else later.legal_actions()[-1])
+    assert {f"borrow {s}" for s in others} <= legal_texts(later)
 
 
 def _borrowing(build, other, **kwargs):
@@ -309,8 +319,7 @@ def test_shield_6_without_knowledge_no_borrow_decision_only_vp(build):
     state = build(knowledge=False, dice=(6, 6), shield_depots={6: (6,)})
     seat = state.current_player
     after = do(state, "shield 6 6 d4 d6 d6")
-    assert not any(isinstance(p, BorrowChoice) for p in after.pending)
-    assert after.current_player != seat
+    assert not any(t.startswith("borrow") for t in legal_texts(after))
     assert final_terms(after, seat)["shield #6"] == 12
 
 

@@ -28,7 +28,6 @@ from burgundy_shields.model import (
     DATA,
     SHIELDS,
     Borrow,
-    BorrowChoice,
     PayTribute,
     PlaceFromDepot,
     SetDie,
@@ -142,11 +141,12 @@ def set_die_actions(state: State, seat: int) -> list[Action]:
 
 
 def extra_actions(state: State, item: Pending) -> Iterable[Action]:
-    """The doubles action and #16 on a turn; #11's shield as a castle's bonus."""
+    """The doubles action, #16 and #6's choice on a turn; #11's shield as a castle's
+    bonus."""
     if isinstance(item, Turn):
         dice = state.seats[item.seat].dice
         actions = take_shield_actions(state, item.seat, dice) if len(dice) == 2 else []
-        return actions + set_die_actions(state, item.seat)
+        return actions + set_die_actions(state, item.seat) + borrow_actions(state, item.seat)
     if isinstance(item, BonusAction) and seat_has(state, item.seat, 11):
         return take_shield_actions(state, item.seat, (ANY_DIE,))
     return ()
@@ -177,8 +177,6 @@ def apply_take_shield(state: State, seat: int, action: TakeShield) -> State:
         current, depots=tuple(depots), placed=tuple(placed),
         removed=tuple(sorted((*current.removed, *replaced))),
     ))
-    if action.shield == 6 and "knowledge" in state.rules.variants and len(state.seats) > 1:
-        state = push(state, BorrowChoice(seat))
     return state
 
 
@@ -294,9 +292,15 @@ def apply_take_colour(state: State, seat: int, action: TakeColour) -> State:
     return set_estate(state, index, goods=tuple(goods))
 
 
-def borrow_legal(state: State, item: Pending) -> tuple[Action, ...]:
-    """#6: any other seat."""
-    return tuple(Borrow(seat) for seat in range(len(state.seats)) if seat != item.seat)
+def borrow_actions(state: State, seat: int) -> list[Action]:
+    """#6: on any of its turns after taking the shield, the seat may choose (once) a seat
+    whose knowledge tiles also work for it — only with the knowledge variant on."""
+    if "knowledge" not in state.rules.variants or not seat_has(state, seat, 6):
+        return []
+    if shields(state).borrow[state.seats[seat].estate] >= 0:
+        return []
+    mine = state.seats[seat].estate
+    return [Borrow(other) for other in range(len(state.seats)) if state.seats[other].estate != mine]
 
 
 def apply_borrow(state: State, seat: int, action: Borrow) -> State:

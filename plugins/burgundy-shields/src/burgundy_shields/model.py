@@ -93,11 +93,6 @@ class ShieldGoods(Pending):
     """Shield #5 after a ship: take all goods of one colour from the six depots."""
 
 
-@attrs.frozen(slots=True)
-class BorrowChoice(Pending):
-    """Shield #6 taken: choose the seat whose knowledge tiles also work for you."""
-
-
 # -- actions ----------------------------------------------------------------------------------
 @attrs.frozen(slots=True)
 class TakeShield(Action):
@@ -173,7 +168,8 @@ class TakeColour(Action):
 
 @attrs.frozen(slots=True)
 class Borrow(Action):
-    """Shield #6: the knowledge tiles of seat ``target`` also work for you.
+    """Shield #6: from now on the knowledge tiles of seat ``target`` also work for you
+    (a free action, once, on any of your turns after taking the shield).
 
     Attributes:
         target: The seat lending its knowledge tiles.
@@ -201,5 +197,5 @@ class SetDie(Action):
         return f"set d{self.die} {self.value}"
 
 
-PENDING_TYPES = (ShieldDraw, ShieldTribute, ShieldPlacement, ShieldGoods, BorrowChoice)
+PENDING_TYPES = (ShieldDraw, ShieldTribute, ShieldPlacement, ShieldGoods)
 ACTION_TYPES = (TakeShield, PayTribute, PlaceFromDepot, TakeColour, Borrow, SetDie)

@@ -15,7 +15,6 @@ from burgundy_shields.model import (
     ACTION_TYPES,
     PENDING_TYPES,
     Borrow,
-    BorrowChoice,
     PayTribute,
     PlaceFromDepot,
     SetDie,
@@ -40,7 +39,7 @@ def burgundy_variant() -> VariantInfo:
         state_type=ShieldState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
-        free_actions=(SetDie,),
+        free_actions=(SetDie, Borrow),
     )
 
 
@@ -59,7 +58,6 @@ def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule
         ShieldTribute: PendingRule(legal=effects.tribute_legal),
         ShieldPlacement: PendingRule(legal=effects.placement_legal, optional=True),
         ShieldGoods: PendingRule(legal=effects.goods_colour_legal, optional=True),
-        BorrowChoice: PendingRule(legal=effects.borrow_legal),
     }
 
 
