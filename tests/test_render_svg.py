@@ -137,7 +137,7 @@ def test_state_mid_game_and_end(players: int) -> None:
     end = _parse(state_svg(_game(players)[-1]))
     winners = _game(players)[-1].winners()
     assert "game over" in _all_text(end)
-    assert all(f"P{w + 1}" in _all_text(end) for w in winners)
+    assert all(f"seat {w}" in _all_text(end) for w in winners)
 
 
 def _check_scores(root: ET.Element, state: State) -> None:

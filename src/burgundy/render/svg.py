@@ -258,7 +258,8 @@ def _tile(
 
 
 def _seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
+    """A seat's name, as the CLI and the API number seats: ``seat 0``, ``seat 1``, ..."""
+    return f"seat {seat}"
 
 
 def _seat_fill(seat: int) -> str:
@@ -271,7 +272,7 @@ def _marker(parent: ET.Element, x: float, y: float, r: float, seat: int) -> None
     _title(group, _seat_name(seat))
     _add(group, "circle", cx=x, cy=y, r=r, fill=_seat_fill(seat), stroke="#ffffff",
          stroke_width=1.5)
-    _text(group, x, y, _seat_name(seat), size=r * 0.85, fill="#ffffff", weight="bold")
+    _text(group, x, y, str(seat), size=r * 0.85, fill="#ffffff", weight="bold")
 
 
 def _svg_root(width: float, height: float, title: str) -> ET.Element:
