@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from burgundy.actions import ANY_DIE, NO_DIE, Action, TakeGoods, TakeWorkers
+from burgundy.actions import ANY_DIE, NO_DIE, Action, TakeGoods
 from burgundy.components import BUILDING_EFFECTS, CASTLE, SHIP, TILES, Colour
 from burgundy.pending import (
     BonusAction,
@@ -23,6 +23,7 @@ from burgundy.rules.income import Income, gain, push, set_estate
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import take_actions
+from burgundy.rules.turn import die_actions
 from burgundy.state import State, replace
 
 BASE_GOODS_COLOURS = 3
@@ -131,25 +132,6 @@ def apply_take_goods(state: State, seat: int, action: TakeGoods) -> State:
 
 
 # -- castle ---------------------------------------------------------------------------------
-def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
-    """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
-    die of any value): take a hex, place a hex, sell goods, take workers."""
-    from burgundy.rules.dice import TAKE, affordable
-    from burgundy.rules.take import discard_choices
-
-    workers = state.seat_estate(seat).workers
-    actions: list[Action] = []
-    discards = discard_choices(state, seat)
-    for die in dice:
-        for depot in range(1, 7):
-            if state.depots[depot - 1] and affordable(state, seat, TAKE, -1, die, depot, workers):
-                actions.extend(take_actions(state, seat, die, depot, discards=discards))
-    actions.extend(place_actions(state, seat, dice))
-    actions.extend(sell_actions(state, seat, dice))
-    actions.extend(TakeWorkers(die) for die in dice)
-    return actions
-
-
 def bonus_action_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """A castle's bonus: any die action with a die of any value (R-CASTLE)."""
     return tuple(die_actions(state, item.seat, (ANY_DIE,)))

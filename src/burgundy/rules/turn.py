@@ -6,11 +6,29 @@ The purchase from the black depot may come before, between or after the die acti
 
 from __future__ import annotations
 
-from burgundy.actions import Action
+from burgundy.actions import Action, TakeWorkers
 from burgundy.pending import Pending, Turn
-from burgundy.rules.effects import die_actions
-from burgundy.rules.take import purchase_actions
+from burgundy.rules.dice import TAKE, affordable
+from burgundy.rules.place import place_actions
+from burgundy.rules.sell import sell_actions
+from burgundy.rules.take import discard_choices, purchase_actions, take_actions
 from burgundy.state import State
+
+
+def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
+    """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
+    die of any value): take a hex, place a hex, sell goods, take workers."""
+    workers = state.seat_estate(seat).workers
+    actions: list[Action] = []
+    discards = discard_choices(state, seat)
+    for die in dice:
+        for depot in range(1, 7):
+            if state.depots[depot - 1] and affordable(state, seat, TAKE, -1, die, depot, workers):
+                actions.extend(take_actions(state, seat, die, depot, discards=discards))
+    actions.extend(place_actions(state, seat, dice))
+    actions.extend(sell_actions(state, seat, dice))
+    actions.extend(TakeWorkers(die) for die in dice)
+    return actions
 
 
 def turn_legal(state: State, item: Pending) -> tuple[Action, ...]:
