@@ -315,7 +315,7 @@ def borrowed_tiles(state: State, estate: int) -> tuple[int, ...]:
     """#6: the knowledge tiles (except #27) in the chosen seat's duchy."""
     current = shields(state)
     target = current.borrow[estate] if estate < len(current.borrow) else -1
-    if target < 0 or not current.has(estate, 6):
+    if target < 0 or not current.has(estate, 6):  # cheap test first: no one borrows
         return ()
     spaces = state.estates[state.seats[target].estate].spaces
     return tuple(t for t in spaces if t >= 0 and 0 < TILES[t].knowledge != 27)

@@ -52,7 +52,10 @@ class ShieldState:
 
     def has(self, estate: int, number: int) -> bool:
         """Whether shield ``number`` lies in estate ``estate``'s duchy."""
-        return any(shield == number for _, shield in self.placed[estate])
+        for _, shield in self.placed[estate]:  # noqa: SIM110 - a loop, not any(): hot path
+            if shield == number:
+                return True
+        return False
 
 
 # -- pending ----------------------------------------------------------------------------------
