@@ -101,6 +101,15 @@ FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
 """Action types that do not answer the decision they are taken in (it stays pending)."""
 
 
+def _is_among(action: Any, legal: tuple[Any, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``: by identity first (the caller usually passes
+    an action taken from the tuple, and attrs equality is dear), then by equality."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
 class Engine:
     """Compiled rules of one :class:`burgundy.Ruleset`.
 
@@ -238,7 +247,7 @@ class Engine:
             rule = self.pending_rules[type(item)]
             assert rule.resolve is not None
             return self.advance(rule.resolve(pop(state), item, action))
-        if action not in state.legal_actions():
+        if not _is_among(action, state.legal_actions()):
             raise IllegalActionError(
                 f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
                 f"legal: {[str(a) for a in state.legal_actions()]}"
