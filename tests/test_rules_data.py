@@ -26,6 +26,7 @@ from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, region
 from burgundy.rules.sell import SALE_SILVER, SALE_VP
 from burgundy.rules.setup import black_depot_size, depot_spaces
 from burgundy.testing import first_turn
+from depot_oracle import DEPOT_LAYOUT
 
 
 def _count(supply: tuple[int, ...], name: str) -> int:
@@ -175,19 +176,11 @@ def test_data_findings_1_1_centre_neighbours() -> None:
 
 
 # -- depots (rulebook p3; data-findings §2) -------------------------------------------------
-_LAYOUT = {
-    1: (["city", "river"], ["knowledge"], ["pasture"]),
-    2: (["knowledge", "castle"], ["city"], ["city"]),
-    3: (["pasture", "city"], ["river"], ["knowledge"]),
-    4: (["river", "city"], ["pasture"], ["mine"]),
-    5: (["mine", "knowledge"], ["city"], ["city"]),
-    6: (["city", "pasture"], ["castle"], ["river"]),
-}
 
 
 def _expected_spaces(players: int, phase: int) -> Counter[tuple[int, int]]:
     out: Counter[tuple[int, int]] = Counter()
-    for depot, (two, three, four) in _LAYOUT.items():
+    for depot, (two, three, four) in DEPOT_LAYOUT.items():
         labels = list(two)
         if players >= 3:
             labels += three

@@ -33,21 +33,12 @@ from burgundy.testing import (
     with_tiles,
 )
 from burgundy.testing import play_texts as _play
-
-# depot -> colours of its spaces marked 2, 3, 4 (data-findings §2)
-_LAYOUT = {
-    1: (["city", "river"], ["knowledge"], ["pasture"]),
-    2: (["knowledge", "castle"], ["city"], ["city"]),
-    3: (["pasture", "city"], ["river"], ["knowledge"]),
-    4: (["river", "city"], ["pasture"], ["mine"]),
-    5: (["mine", "knowledge"], ["city"], ["city"]),
-    6: (["city", "pasture"], ["castle"], ["river"]),
-}
+from depot_oracle import DEPOT_LAYOUT
 
 
 def _layout(players: int, phase: int) -> dict[int, Counter[int]]:
     out = {}
-    for depot, (two, three, four) in _LAYOUT.items():
+    for depot, (two, three, four) in DEPOT_LAYOUT.items():
         labels = two + (three if players >= 3 else []) + (four if players == 4 else [])
         if players == 3 and depot == 6 and phase in (1, 3):  # B and D: a mine
             labels = [("mine" if x == "castle" else x) for x in labels]
