@@ -422,7 +422,12 @@ def _tile_totals(state: State) -> list[int]:
 
 
 def _goods_totals(state: State) -> list[int]:
-    totals = list(state.goods_pool)
+    return [a + b for a, b in zip(state.goods_pool, goods_outside_pool(state), strict=True)]
+
+
+def goods_outside_pool(state: State) -> list[int]:
+    """Goods by colour that have been drawn: on round spaces, depots, in estates, sold."""
+    totals = [0] * 6
     for g in state.round_goods:
         totals[g - 1] += 1
     for counts in (*state.depot_goods, *(e.goods for e in state.estates),

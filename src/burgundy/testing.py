@@ -30,7 +30,7 @@ from burgundy.actions import Action
 from burgundy.components import tile_code
 from burgundy.errors import IllegalActionError
 from burgundy.geometry import SPACE_BY_NAME
-from burgundy.io import from_json, to_json, validate_state
+from burgundy.io import from_json, goods_outside_pool, to_json, validate_state
 from burgundy.pending import Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.state import EMPTY, State, replace
@@ -193,35 +193,16 @@ def with_tiles(state: State, seat: int, tiles: Mapping[str, str | int]) -> State
     No scoring or effect happens; use it to build a position, then play the action under
     test. The tiles are taken out of the supply so hexes stay conserved.
     """
+    from burgundy.rules.place import put_tile
+
     index = state.seats[seat].estate
-    estate = state.estates[index]
-    board = state.rules.engine.boards[estate.board]
-    spaces = list(estate.spaces)
-    supply = list(state.supply)
-    black = list(state.black_supply)
+    state = take_from_supply(state, *tiles.values())
     for name, tile in tiles.items():
-        code = _code(tile)
         space = SPACE_BY_NAME[name]
-        if spaces[space] != EMPTY:
+        if state.estates[index].spaces[space] != EMPTY:
             raise ValueError(f"space {name} is covered")
-        spaces[space] = code
-        if supply[code] > 0:
-            supply[code] -= 1
-        elif black[code] > 0:
-            black[code] -= 1
-        else:
-            raise ValueError(f"no {tile} left in the supply")
-    filled = sum(1 << s for s, t in enumerate(spaces) if t != EMPTY)
-    kinds = 0
-    frontier = 0
-    for s in range(len(spaces)):
-        if filled >> s & 1:
-            frontier |= board.neighbours[s]
-            kinds |= 1 << spaces[s]
-    state = replace(state, supply=tuple(supply), black_supply=tuple(black))
-    return set_estate(
-        state, index, spaces=tuple(spaces), filled=filled, frontier=frontier, kinds=kinds
-    )
+        state = put_tile(state, index, _code(tile), space, from_storage=False)
+    return state
 
 
 def take_from_supply(state: State, *tiles: str | int) -> State:
@@ -363,7 +344,7 @@ def build_position(
         state = replace(state, round=4, turn=last, pending=(Turn(state.order[last]),))
     seat = state.current_player
     them = next_seat(state)
-    goods_before = _visible_goods(state)
+    goods_before = goods_outside_pool(state)
     if depots is not None or black is not None:
         state = set_depots(state, depots, black)
     if depot_goods is not None:
@@ -381,25 +362,14 @@ def build_position(
         for space, name in (placed or {}).items():
             state = with_tiles(fetch(state, name), who, {space: name})
     state = with_dice(state, seat, *dice)
+    goods_after = goods_outside_pool(state)
     pool = [
         p - (new - old)
-        for p, new, old in zip(state.goods_pool, _visible_goods(state), goods_before, strict=True)
+        for p, new, old in zip(state.goods_pool, goods_after, goods_before, strict=True)
     ]
     state = replace(state, goods_pool=tuple(pool))
     validate_state(state)
     return state
-
-
-def _visible_goods(state: State) -> list[int]:
-    """Goods by colour outside the face-down pool."""
-    totals = [0] * 6
-    for g in state.round_goods:
-        totals[g - 1] += 1
-    for counts in (*state.depot_goods, *(e.goods for e in state.estates),
-                   *(e.sold for e in state.estates)):
-        for c, n in enumerate(counts):
-            totals[c] += n
-    return totals
 
 
 def legal_texts(state: State, prefix: str = "") -> set[str]:

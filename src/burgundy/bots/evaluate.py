@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 from burgundy.components import MINE, TILE_COLOUR
-from burgundy.geometry import bits
 from burgundy.rules.scoring import (
     LARGE_BONUS,
     PHASE_BONUS,
@@ -75,7 +74,7 @@ def evaluate(state: State, seat: int) -> float:
     for colour, tiles_left in enumerate(state.bonus_tiles):
         mask = board.colour_masks[colour]
         if tiles_left and mask & ~filled:
-            share = (mask & filled).bit_count() / len(bits(mask))
+            share = (mask & filled).bit_count() / mask.bit_count()
             tile_vp = (LARGE_BONUS if tiles_left == 2 else SMALL_BONUS)[players]
             value += left * 0.5 * share**3 * tile_vp
     return value
