@@ -39,6 +39,29 @@ def play_random(rules: burgundy.Ruleset, seed: int) -> int:
     return decisions
 
 
+def memory_of_game(players: int = 4, seed: int = 1) -> tuple[int, float]:
+    """Keep every state of one seeded standard game (with its cached legal actions) in a
+    list; return (states, megabytes allocated for them, by tracemalloc)."""
+    import tracemalloc
+
+    rules = burgundy.Ruleset(players=players, variants=("knowledge",))
+    play_random(rules, seed)  # warm-up: module-level tables and caches are not counted
+    rng = random.Random(seed)
+    tracemalloc.start()
+    state = rules.initial_state()
+    states = [state]
+    while not state.is_terminal:
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            state = state.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return len(states), size / 1e6
+
+
 def chess_plies(games: int, seed: int) -> tuple[int, float]:
     """Play random python-chess games; return (plies, seconds)."""
     import chess
@@ -90,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--compare", action="store_true", help="also run python-chess")
+    parser.add_argument(
+        "--memory", action="store_true", help="also measure the states of a 4-player game"
+    )
     args = parser.parse_args(argv)
     installed = burgundy.available_variants()
     lineups = {"base": (), "standard": ("knowledge",), "all variants": installed}
@@ -108,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:14s} {players:7d} {r['decisions_per_s']:12,.0f} "
                   f"{r['games_per_s']:8.2f} {r['decisions_per_game']:15.1f} "
                   f"{100 * r['spread']:6.1f}%")
+    if args.memory:
+        count, megabytes = memory_of_game()
+        print(f"\nmemory: {count} states of a 4-player standard game take {megabytes:.2f} MB")
     if args.compare:
         chess_rates = []
         for k in range(args.repeats):

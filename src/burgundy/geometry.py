@@ -112,6 +112,8 @@ class Board:
         region_of: Region index of each space.
         colour_masks: Mask of the spaces of each colour, indexed by :class:`Colour`.
         die_masks: Mask of the spaces with each die number, indexed 0..6 (0 unused).
+        value_masks: Mask of the spaces whose die number is in the value mask ``m`` (bit
+            ``v`` for number ``v``), indexed by ``m`` (0..127); computed from ``die_masks``.
     """
 
     number: int
@@ -125,6 +127,13 @@ class Board:
     region_of: tuple[int, ...]
     colour_masks: tuple[int, ...]
     die_masks: tuple[int, ...]
+    value_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    @value_masks.default
+    def _value_masks(self) -> tuple[int, ...]:
+        return tuple(
+            sum(self.die_masks[v] for v in range(1, 7) if m >> v & 1) for m in range(128)
+        )
 
     @property
     def all_spaces(self) -> int:

@@ -69,12 +69,17 @@ def burgundy_boards(rules: Ruleset) -> Mapping[int, Board] | None:
 
 # -- modifiers ------------------------------------------------------------------------------
 @hookspec
-def burgundy_die_cost(rules: Ruleset) -> Callable[[State, int, DieUse, int], int] | None:
-    """Modify the workers a die use costs: ``f(state, seat, use, cost) -> cost``.
+def burgundy_die_cost(
+    rules: Ruleset,
+) -> Callable[[State, int], Callable[[DieUse, int], int] | None] | None:
+    """Lower what die uses cost a seat: ``f(state, seat) -> cost_function | None``.
 
     The base cost is the number of ±1 steps from the die's value to the value used, going
-    round 6↔1. Knowledge #8-#12 change it. Modifiers may only lower it: the engine caps the
-    result at the base cost, and skips the modifiers when the base cost is affordable.
+    round 6↔1. ``f`` is asked once per seat and state where a cost matters; it returns
+    ``None`` when it changes nothing for that seat (the usual answer, and the fast one), or
+    ``cost_function(use, cost) -> cost`` for the :class:`~burgundy.rules.dice.DieUse` at
+    hand. Knowledge #8-#12 use it. Cost functions may only lower a cost: the engine caps
+    the result at the base cost, and never asks about a use whose base cost is 0.
     """
 
 

@@ -8,6 +8,7 @@ what the legal actions are, and applies one to give the next state.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -33,26 +34,39 @@ _COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
-    """Build ``copy(inst, changes)`` for one frozen slotted attrs class and one set of
-    changed fields.
+    """Build ``copy(inst, changes)`` for one frozen attrs class and one set of changed
+    fields.
 
-    The engine's hottest operation, so it is generated once per class and set of changed
-    fields, the way attrs generates ``__init__``: one line per field, no loop, no test, no
-    ``__init__`` call.
+    The engine's hottest operation. A class with an instance ``__dict__`` (:class:`State`)
+    is copied by copying that dict, one C-level call. A slotted class gets code generated
+    once per set of changed fields, the way attrs generates ``__init__``: one line per
+    field, no loop, no test, no ``__init__`` call.
     """
     names = [a.name for a in attrs.fields(cls)]
     unknown = set(changed) - set(names)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
-    lines = ["def copy(inst, changes):", "    new = new_object(cls)"]
-    for name in names:
-        if name.startswith("_cache"):
-            lines.append(f"    set_slot(new, {name!r}, None)")
-        elif name in changed:
-            lines.append(f"    set_slot(new, {name!r}, changes[{name!r}])")
-        else:
-            lines.append(f"    set_slot(new, {name!r}, inst.{name})")
-    lines.append("    return new")
+    caches = [name for name in names if name.startswith("_cache")]
+    if "__slots__" not in cls.__dict__:  # instances keep their fields in a __dict__
+        lines = [
+            "def copy(inst, changes):",
+            "    new = new_object(cls)",
+            "    values = inst.__dict__.copy()",
+            "    values.update(changes)",
+            *(f"    values[{name!r}] = None" for name in caches),
+            "    set_slot(new, '__dict__', values)",
+            "    return new",
+        ]
+    else:
+        lines = ["def copy(inst, changes):", "    new = new_object(cls)"]
+        for name in names:
+            if name in caches:
+                lines.append(f"    set_slot(new, {name!r}, None)")
+            elif name in changed:
+                lines.append(f"    set_slot(new, {name!r}, changes[{name!r}])")
+            else:
+                lines.append(f"    set_slot(new, {name!r}, inst.{name})")
+        lines.append("    return new")
     namespace: dict[str, Any] = {
         "new_object": object.__new__, "cls": cls, "set_slot": object.__setattr__,
     }
@@ -82,7 +96,7 @@ def replace(inst: _T, **changes: Any) -> _T:
     return result
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Seat:
     """A person at the table: dice, victory points and private storage.
 
@@ -105,7 +119,7 @@ class Seat:
     storage: tuple[int, ...] = ()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Estate:
     """A duchy with everything that belongs to it.
 
@@ -144,7 +158,7 @@ class Estate:
         return len(self.spaces) - self.filled.bit_count()
 
 
-@attrs.frozen(slots=True, eq=False, repr=False)
+@attrs.frozen(slots=False, eq=False, repr=False)
 class State:
     """An immutable game state.
 
@@ -229,8 +243,7 @@ class State:
         """
         key = self._cache_key
         if key is None:
-            key = tuple(getattr(self, name) for name in _STATE_VALUE_FIELDS)
-            object.__setattr__(self, "_cache_key", key)
+            key = self.__dict__["_cache_key"] = _value_fields(self.__dict__)
         return key
 
     def __eq__(self, other: object) -> bool:
@@ -281,8 +294,7 @@ class State:
         """
         legal = self._cache_legal
         if legal is None:
-            legal = self.rules.engine.legal_actions(self)
-            object.__setattr__(self, "_cache_legal", legal)
+            legal = self.__dict__["_cache_legal"] = self.rules.engine.legal_actions(self)
         return legal
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
@@ -292,8 +304,7 @@ class State:
         """
         outcomes = self._cache_outcomes
         if outcomes is None:
-            outcomes = self.rules.engine.chance_outcomes(self)
-            object.__setattr__(self, "_cache_outcomes", outcomes)
+            outcomes = self.__dict__["_cache_outcomes"] = self.rules.engine.chance_outcomes(self)
         return outcomes
 
     def apply(self, action: Any) -> State:
@@ -347,3 +358,4 @@ class State:
 _STATE_VALUE_FIELDS: tuple[str, ...] = tuple(
     a.name for a in attrs.fields(State) if a.name != "rules" and not a.name.startswith("_cache")
 )
+_value_fields = operator.itemgetter(*_STATE_VALUE_FIELDS)

@@ -7,6 +7,8 @@ shorter way round; variants change it through ``burgundy_die_cost``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from burgundy.actions import ANY_DIE, NO_DIE
@@ -53,6 +55,38 @@ RING: tuple[tuple[int, ...], ...] = tuple(
 
 _USES: dict[tuple[str, int, int, int], DieUse] = {}
 
+CostFunction = Callable[[DieUse, int], int]
+"""A seat's die-cost modifier: ``f(use, cost) -> cost`` (see ``burgundy_die_cost``)."""
+
+
+def cost_functions(state: State, seat: int) -> tuple[CostFunction, ...]:
+    """Return the die-cost modifiers that apply to seat ``seat`` in ``state``.
+
+    Each ``burgundy_die_cost`` hook gives a function of ``(state, seat)`` that returns a
+    cost function for that seat, or ``None`` when it changes nothing for it (the usual
+    answer, which keeps the common case a table lookup).
+    """
+    found = []
+    for bind in state.rules.engine.die_cost:
+        function = bind(state, seat)
+        if function is not None:
+            found.append(function)
+    return tuple(found)
+
+
+def _lowered(
+    functions: tuple[CostFunction, ...], kind: str, tile: int, die: int, value: int
+) -> int:
+    """The ring cost of ``die`` as ``value`` after ``functions``, capped at the ring cost."""
+    base = cost = RING[die][value]
+    key = (kind, tile, die, value)
+    use = _USES.get(key)
+    if use is None:
+        use = _USES[key] = DieUse(kind, tile, die, value)
+    for function in functions:
+        cost = function(use, cost)
+    return min(cost, base)
+
 
 def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
     """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
@@ -61,38 +95,64 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
     result is capped at the ring distance). A die of any value (``die == 0``) or no die
     (``die == -1``) costs nothing.
     """
-    if die in (ANY_DIE, NO_DIE):
+    if die <= 0 or not RING[die][value]:
         return 0
-    base = cost = RING[die][value]
-    modifiers = state.rules.engine.die_cost
-    if modifiers:
-        key = (kind, tile, die, value)
-        use = _USES.get(key)
-        if use is None:
-            use = _USES[key] = DieUse(kind, tile, die, value)
-        for modifier in modifiers:
-            cost = modifier(state, seat, use, cost)
-    return min(cost, base)
+    functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
+    if not functions:
+        return RING[die][value]
+    return _lowered(functions, kind, tile, die, value)
 
 
 def affordable(
     state: State, seat: int, kind: str, tile: int, die: int, value: int, workers: int
 ) -> bool:
-    """Whether seat ``seat`` can pay (with ``workers``) to use ``die`` as ``value``.
+    """Whether seat ``seat`` can pay (with ``workers``) to use ``die`` as ``value``."""
+    return die_cost(state, seat, kind, tile, die, value) <= workers
 
-    Modifiers only ever lower the cost (it is capped at the ring distance), so the
-    modifiers are consulted only when the ring distance alone is too dear.
-    """
-    if die <= 0 or RING[die][value] <= workers:
-        return True
-    return bool(state.rules.engine.die_cost) and (
-        die_cost(state, seat, kind, tile, die, value) <= workers
+
+ALL_VALUES: int = 0b1111110
+"""Value mask with every die value 1-6 (bit ``v`` for value ``v``)."""
+
+REACH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << value for value in range(1, 7) if die > 0 and RING[die][value] <= workers)
+        for workers in range(4)
     )
+    for die in range(7)
+)
+"""``REACH[die][workers]``: mask of the values (bit ``v`` for value ``v``) a die showing
+``die`` reaches with ``workers`` (0-3) workers at ring cost."""
+
+
+def usable_values(
+    functions: tuple[CostFunction, ...], kind: str, tile: int, die: int, workers: int,
+    wanted: int = ALL_VALUES,
+) -> int:
+    """Return the mask of values (bit ``v`` for value ``v``) ``die`` can be used as.
+
+    Args:
+        functions: The seat's :func:`cost_functions`.
+        kind: The die use (:data:`TAKE`, :data:`PLACE`, ...).
+        tile: The hex placed, or -1.
+        die: The die's rolled value (0: any value, -1: no die; both reach every value).
+        workers: Workers the seat can pay.
+        wanted: The values asked about; the answer is exact on these (the modifiers are
+            consulted only for them).
+    """
+    if die <= 0 or workers >= 3:
+        return ALL_VALUES
+    mask = REACH[die][workers]
+    if functions:
+        missing = wanted & ~mask
+        for value in range(1, 7):
+            if missing >> value & 1 and _lowered(functions, kind, tile, die, value) <= workers:
+                mask |= 1 << value
+    return mask
 
 
 def dice_after(state: State, seat: int, die: int) -> dict[str, tuple[int, ...]]:
     """Seat changes for using a die of rolled value ``die`` (none for any or no die)."""
-    if die in (ANY_DIE, NO_DIE):
+    if die <= 0:
         return {}
     dice = list(state.seats[seat].dice)
     dice.remove(die)

@@ -210,7 +210,7 @@ class Engine:
         rule = self.pending_rules[type(item)]
         assert rule.legal is not None
         actions = list(rule.legal(state, item))
-        extras = turn.mid_action_purchases(state, item)
+        extras = [] if isinstance(item, pen.Turn) else turn.mid_action_purchases(state, item)
         for extra in self.extra_actions:
             extras.extend(extra(state, item))
         if rule.optional and (actions or (rule.purchase_helps and extras)):
@@ -278,7 +278,7 @@ class Engine:
                 assert rule.outcomes is not None and rule.resolve is not None
                 outcomes = rule.outcomes(state, item)
                 if len(outcomes) > 1:
-                    object.__setattr__(state, "_cache_outcomes", outcomes)
+                    state.__dict__["_cache_outcomes"] = outcomes
                     break
                 state = pop(state)
                 if outcomes:

@@ -8,12 +8,20 @@ type once. Variants change each of these through hooks. After placing, the hex s
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from burgundy.actions import PlaceTile
 from burgundy.components import TILE_COLOUR, TILES
 from burgundy.geometry import Board, bits
-from burgundy.rules.dice import PLACE, affordable, dice_after, die_cost
+from burgundy.rules.dice import (
+    PLACE,
+    CostFunction,
+    cost_functions,
+    dice_after,
+    die_cost,
+    usable_values,
+)
 from burgundy.rules.income import set_estate, update
 from burgundy.state import State
 
@@ -56,7 +64,8 @@ def _drop_cities_with(spaces: tuple[int, ...], board: Board, mask: int, tile: in
 
 
 def place_actions(
-    state: State, seat: int, dice: tuple[int, ...], any_number: bool = False
+    state: State, seat: int, dice: tuple[int, ...], any_number: bool = False,
+    functions: tuple[CostFunction, ...] | None = None,
 ) -> list[PlaceTile]:
     """Return the placements open to seat ``seat``.
 
@@ -66,19 +75,57 @@ def place_actions(
         dice: Distinct rolled values of the usable dice; ``(0,)`` for a die of any value,
             ``(-1,)`` for no die.
         any_number: The die number of the space does not matter (town hall, R-TOWNHALL).
+        functions: The seat's :func:`~burgundy.rules.dice.cost_functions` if known.
     """
-    index = state.seats[seat].estate
-    estate = state.estates[index]
+    estate = state.estates[state.seats[seat].estate]
+    storage = estate.storage
+    actions: list[PlaceTile] = []
+    if not storage:
+        return actions
+    if functions is None:
+        functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     board = state.rules.engine.boards[estate.board]
     workers = estate.workers
-    actions = []
-    for tile in sorted(set(estate.storage)):
-        for space in bits(placement_mask(state, seat, tile)):
-            value = board.dice[space]
+    for tile in sorted(set(storage)) if len(storage) > 1 else storage:
+        mask = placement_mask(state, seat, tile)
+        if not mask:
+            continue
+        if any_number or workers >= 3:
+            allowed = (mask,) * len(dice)
+        else:
+            reached = []
             for die in dice:
-                if any_number or affordable(state, seat, PLACE, tile, die, value, workers):
-                    actions.append(PlaceTile(die, tile, space))
+                if die <= 0:
+                    reached.append(mask)
+                    continue
+                wanted = 0
+                if functions:
+                    wanted = sum(1 << v for v in range(1, 7) if board.die_masks[v] & mask)
+                values = usable_values(functions, PLACE, tile, die, workers, wanted)
+                reached.append(mask & board.value_masks[values])
+            allowed = tuple(reached)
+        actions += place_options(tile, dice, allowed)
     return actions
+
+
+@lru_cache(maxsize=1 << 16)
+def place_options(
+    tile: int, dice: tuple[int, ...], allowed: tuple[int, ...]
+) -> tuple[PlaceTile, ...]:
+    """The placements of ``tile`` with each of ``dice`` on the spaces of the matching mask
+    in ``allowed``, space by space (cached)."""
+    return tuple(
+        PlaceTile(die, tile, space)
+        for space in bits(_union(allowed))
+        for die, spaces in zip(dice, allowed, strict=True) if spaces >> space & 1
+    )
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
 
 
 def apply_place(state: State, seat: int, action: PlaceTile) -> State:

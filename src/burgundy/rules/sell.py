@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from burgundy._data import load
 from burgundy.actions import SellGoods
-from burgundy.rules.dice import SELL, affordable, die_cost, use_die
+from burgundy.rules.dice import (
+    ALL_VALUES,
+    SELL,
+    CostFunction,
+    cost_functions,
+    die_cost,
+    usable_values,
+    use_die,
+)
 from burgundy.rules.income import Income, add_workers, gain, set_estate
 from burgundy.state import State
 
@@ -15,16 +25,32 @@ SALE_VP: dict[int, int] = {int(k): v for k, v in _TABLES["sale_vp_per_good"].ite
 """VP per goods tile sold, by player count."""
 
 
-def sell_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[SellGoods]:
-    """Return the sales open to seat ``seat`` with the given dice (see ``place_actions``)."""
-    estate = state.seat_estate(seat)
-    actions = []
+def sell_actions(
+    state: State, seat: int, dice: tuple[int, ...],
+    functions: tuple[CostFunction, ...] | None = None,
+) -> list[SellGoods]:
+    """Return the sales open to seat ``seat`` with the given dice (see ``place_actions``);
+    ``functions`` are the seat's :func:`~burgundy.rules.dice.cost_functions` if known."""
+    estate = state.estates[state.seats[seat].estate]
+    held = estate.goods
+    actions: list[SellGoods] = []
+    if not any(held):
+        return actions
+    if functions is None:
+        functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
+    wanted = sum(2 << k for k in range(6) if held[k]) if functions else ALL_VALUES
+    reaches = [usable_values(functions, SELL, -1, die, estate.workers, wanted) for die in dice]
     for goods in range(1, 7):
-        if estate.goods[goods - 1]:
-            for die in dice:
-                if affordable(state, seat, SELL, -1, die, goods, estate.workers):
-                    actions.append(SellGoods(die, goods))
+        if held[goods - 1]:
+            for die, reach in zip(dice, reaches, strict=True):
+                if reach >> goods & 1:
+                    actions.append(_sale(die, goods))
     return actions
+
+
+@cache
+def _sale(die: int, goods: int) -> SellGoods:
+    return SellGoods(die, goods)
 
 
 def apply_sell(state: State, seat: int, action: SellGoods) -> State:

@@ -7,6 +7,7 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
@@ -99,14 +100,23 @@ def take_actions(
     """
     from burgundy.components import TILE_COLOUR
 
-    tiles = list(dict.fromkeys(state.depots[depot - 1]))  # distinct, already sorted
+    tiles = state.depots[depot - 1]
     if colours is not None:
-        tiles = [t for t in tiles if TILE_COLOUR[t] in colours]
+        tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
     if not tiles:
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    return [TakeTile(die, depot, t, x) for t in tiles for x in discards]
+    return list(take_options(die, depot, tiles, discards))
+
+
+@lru_cache(maxsize=1 << 16)
+def take_options(
+    die: int, depot: int, tiles: tuple[int, ...], discards: tuple[int, ...]
+) -> tuple[TakeTile, ...]:
+    """The take actions for depot ``depot`` holding ``tiles`` (sorted) with ``die`` and the
+    :func:`discard_choices` ``discards`` (cached: the same few come up again and again)."""
+    return tuple(TakeTile(die, depot, t, x) for t in dict.fromkeys(tiles) for x in discards)
 
 
 def apply_take(state: State, seat: int, action: TakeTile) -> State:

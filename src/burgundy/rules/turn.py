@@ -6,29 +6,41 @@ The purchase from the black depot may come before, between or after the die acti
 
 from __future__ import annotations
 
+from functools import cache
+
 from burgundy.actions import Action, TakeWorkers
 from burgundy.pending import Pending, Turn
-from burgundy.rules.dice import TAKE, affordable
+from burgundy.rules.dice import TAKE, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import discard_choices, purchase_actions, take_actions
+from burgundy.rules.take import discard_choices, purchase_actions, take_options
 from burgundy.state import State
 
 
 def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
     die of any value): take a hex, place a hex, sell goods, take workers."""
-    workers = state.seat_estate(seat).workers
+    workers = state.estates[state.seats[seat].estate].workers
+    functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
+    depots = state.depots
     actions: list[Action] = []
     discards = discard_choices(state, seat)
     for die in dice:
+        reach = usable_values(functions, TAKE, -1, die, workers)
         for depot in range(1, 7):
-            if state.depots[depot - 1] and affordable(state, seat, TAKE, -1, die, depot, workers):
-                actions.extend(take_actions(state, seat, die, depot, discards=discards))
-    actions.extend(place_actions(state, seat, dice))
-    actions.extend(sell_actions(state, seat, dice))
-    actions.extend(TakeWorkers(die) for die in dice)
+            tiles = depots[depot - 1]
+            if tiles and reach >> depot & 1:
+                actions += take_options(die, depot, tiles, discards)
+    actions += place_actions(state, seat, dice, functions=functions)
+    actions += sell_actions(state, seat, dice, functions)
+    actions += workers_options(dice)
     return actions
+
+
+@cache
+def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
+    """The take-workers actions with the given dice."""
+    return tuple(TakeWorkers(die) for die in dice)
 
 
 def turn_legal(state: State, item: Pending) -> tuple[Action, ...]:

@@ -8,7 +8,7 @@ an estate's duchy.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -17,7 +17,7 @@ import attrs
 
 from burgundy.actions import Action
 from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour
-from burgundy.pending import Pending, ShipGoods
+from burgundy.pending import Pending, ShipGoods, Turn
 from burgundy.rules.dice import PLACE, TAKE, DieUse
 from burgundy.rules.effects import goods_colour_limit, take_goods
 from burgundy.rules.income import Income, add_silver, add_workers
@@ -140,16 +140,17 @@ def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State
     return take_goods(state, seat, action.second, action.second_colours)
 
 
+_K6 = CODE[6]
+
+
 # -- #6 ---------------------------------------------------------------------------------------
 def purchases(state: State, item: Pending) -> Iterable[Action]:
     """#6: the turn's purchase from any depot (2011: numbered depots too, for silver; 2019:
     any depot, paid with silver and/or workers)."""
-    from burgundy.pending import Turn
-
-    if not (isinstance(item, Turn) or purchase_open(state, item)):
-        return ()
     seat = item.seat
-    if state.purchased or not seat_owns(state, seat, 6):
+    if state.purchased or not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:
+        return ()
+    if not (isinstance(item, Turn) or purchase_open(state, item)):
         return ()
     estate = state.seat_estate(seat)
     spec = TILE_DATA["6"]
@@ -200,30 +201,35 @@ _FREE_STEP = {
 
 
 _COST_TILES = sum(1 << CODE[n] for n in (8, *_FREE_STEP))
+_WORKER_STEP = int(TILE_DATA["8"]["step"])
 
 
-def die_cost(state: State, seat: int, use: DieUse, cost: int) -> int:
+def die_cost(state: State, seat: int) -> Callable[[DieUse, int], int] | None:
     """#8: each worker turns a die by up to 2; #9-#12: one free ±1 for placing the tiles
     pictured or for taking a hex (ruling K-FREE-STEP: the free change is ±1, also with #8).
 
-    The cost is recomputed from the die and the value, so this modifier expects to see the
-    core's ring distance (the knowledge variant comes first in the variant order).
+    Returns ``None`` when the seat's duchy holds none of #8-#12. The cost function
+    recomputes from the core's ring distance, so the knowledge variant comes first in the
+    variant order.
     """
     working = working_tiles(state, state.seats[seat].estate)
     if not working & _COST_TILES:
-        return cost
-    free = 0
-    for n, (kind, colours) in _FREE_STEP.items():
-        if kind == use.kind and working >> CODE[n] & 1 and (
-            kind == TAKE or (kind == PLACE and TILE_COLOUR[use.tile] in colours)
-        ):
-            free = 1
-            break
-    steps = max(cost - free, 0)
-    if working >> CODE[8] & 1:
-        step = int(TILE_DATA["8"]["step"])
+        return None
+    free_uses = [
+        (kind, colours) for n, (kind, colours) in _FREE_STEP.items() if working >> CODE[n] & 1
+    ]
+    step = _WORKER_STEP if working >> CODE[8] & 1 else 1
+
+    def cost(use: DieUse, cost: int) -> int:
+        free = any(
+            kind == use.kind
+            and (kind == TAKE or (kind == PLACE and TILE_COLOUR[use.tile] in colours))
+            for kind, colours in free_uses
+        )
+        steps = max(cost - free, 0)
         return -(-steps // step)
-    return steps
+
+    return cost
 
 
 # -- #13, #14 ---------------------------------------------------------------------------------
