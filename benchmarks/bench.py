@@ -26,13 +26,17 @@ def play_random(rules: burgundy.Ruleset, seed: int) -> int:
     """Play one random game; return the number of decisions made."""
     rng = random.Random(seed)
     choice = rng.choice
-    choices = rng.choices
+    uniform = rng.random
     state = rules.initial_state()
     decisions = 0
     while not state.is_terminal:
-        if state.is_chance:
-            outcomes = state.chance_outcomes()
-            state = state.apply(choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        if state.is_chance:  # sample an outcome with its probability
+            left = uniform()
+            for outcome, probability in state.chance_outcomes():  # noqa: B007 - picks outcome
+                left -= probability
+                if left < 0:
+                    break
+            state = state.apply(outcome)
         else:
             state = state.apply(choice(state.legal_actions()))
             decisions += 1

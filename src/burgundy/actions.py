@@ -25,8 +25,6 @@ Notation, one line per action::
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 import attrs
 
 from burgundy.components import tile_name
@@ -184,25 +182,6 @@ class EndTurn(Action):
 
     def __str__(self) -> str:
         return "end"
-
-
-_A = TypeVar("_A", bound=Action)
-_INTERNED: dict[tuple[Any, ...], Any] = {}
-
-
-def interned(cls: type[_A], *fields: Any) -> _A:
-    """Return the shared instance of ``cls(*fields)``, creating it the first time.
-
-    Legal-action generation builds the same few thousand actions over and over; sharing one
-    instance per value saves the construction and lets :meth:`burgundy.State.apply` find
-    the action among the legal ones by identity. Actions are frozen, so sharing is safe.
-    The fields must be hashable.
-    """
-    key = (cls, *fields)
-    action: _A | None = _INTERNED.get(key)
-    if action is None:
-        action = _INTERNED[key] = cls(*fields)
-    return action
 
 
 CORE_ACTIONS: tuple[type[Action], ...] = (

@@ -54,7 +54,7 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
             "    values = inst.__dict__.copy()",
             "    values.update(changes)",
             *(f"    values[{name!r}] = None" for name in caches),
-            "    set_slot(new, '__dict__', values)",
+            "    set_dict(new, values)",
             "    return new",
         ]
     else:
@@ -70,6 +70,8 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
     namespace: dict[str, Any] = {
         "new_object": object.__new__, "cls": cls, "set_slot": object.__setattr__,
     }
+    if "__dict__" in cls.__dict__:
+        namespace["set_dict"] = cls.__dict__["__dict__"].__set__
     exec("\n".join(lines), namespace)  # the code is built above from the class's own fields
     return namespace["copy"]
 

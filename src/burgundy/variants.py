@@ -117,6 +117,9 @@ class PendingRule:
         purchase_helps: A purchase in the middle of the action (2019 edition) can give this
             decision a target (the town hall places what was just bought), so it is not
             skipped while one is open; the player may buy, or decline.
+        pops: ``resolve``/``run`` receive the state with the item still on top of the stack
+            and remove it themselves, in the same copy as their own changes (one state copy
+            fewer for the engine's most frequent chance events).
     """
 
     legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
@@ -125,6 +128,7 @@ class PendingRule:
     run: Callable[[State, Pending], State] | None = None
     optional: bool = False
     purchase_helps: bool = False
+    pops: bool = False
 
 
 @attrs.frozen(slots=True)

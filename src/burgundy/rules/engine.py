@@ -8,7 +8,9 @@ types to their rules. ``State.legal_actions``, ``chance_outcomes`` and ``apply``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -19,7 +21,8 @@ from burgundy.errors import IllegalActionError
 from burgundy.geometry import Board, boards
 from burgundy.hookspecs import EVENT_HOOKS, MODIFIER_HOOKS
 from burgundy.rules import effects, phases, scoring, setup, take, turn
-from burgundy.rules.income import pop
+from burgundy.rules.dice import use_die
+from burgundy.rules.income import Income, gain, pop
 from burgundy.rules.place import apply_place
 from burgundy.rules.sell import apply_sell
 from burgundy.variants import PendingRule
@@ -41,12 +44,12 @@ def _apply_choose_space(state: State, seat: int, action: act.ChooseSpace) -> Sta
     return setup.place_start_castle(state, state.seats[seat].estate, action.space)
 
 
-def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
-    from burgundy.rules.dice import use_die
-    from burgundy.rules.income import Income, gain
+_WORKERS_INCOME = Income(workers=2)
 
+
+def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
     state = use_die(state, seat, action.die)
-    income = Income(workers=2)
+    income = _WORKERS_INCOME
     for modifier in state.rules.engine.take_workers_income:
         income = modifier(state, seat, income)
     return gain(state, seat, income, "take workers")
@@ -64,10 +67,16 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
         outcomes=setup.start_player_outcomes, resolve=setup.resolve_start_player
     ),
     pen.BoardDraw: PendingRule(outcomes=setup.board_outcomes, resolve=setup.resolve_board),
-    pen.GoodsDraw: PendingRule(outcomes=setup.goods_outcomes, resolve=setup.resolve_goods),
-    pen.HexDraw: PendingRule(outcomes=setup.hex_outcomes, resolve=setup.resolve_hex),
-    pen.WhiteRoll: PendingRule(outcomes=lambda s, i: WHITE_OUTCOMES, resolve=phases.resolve_white),
-    pen.DiceRoll: PendingRule(outcomes=lambda s, i: DICE_OUTCOMES, resolve=phases.resolve_dice),
+    pen.GoodsDraw: PendingRule(
+        outcomes=setup.goods_outcomes, resolve=setup.resolve_goods, pops=True
+    ),
+    pen.HexDraw: PendingRule(outcomes=setup.hex_outcomes, resolve=setup.resolve_hex, pops=True),
+    pen.WhiteRoll: PendingRule(
+        outcomes=lambda s, i: WHITE_OUTCOMES, resolve=phases.resolve_white, pops=True
+    ),
+    pen.DiceRoll: PendingRule(
+        outcomes=lambda s, i: DICE_OUTCOMES, resolve=phases.resolve_dice, pops=True
+    ),
     pen.StartCastles: PendingRule(run=setup.run_start_castles),
     pen.PhaseStart: PendingRule(run=setup.run_phase_start),
     pen.RoundStart: PendingRule(run=phases.run_round_start),
@@ -104,10 +113,7 @@ FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
 def _is_among(action: Any, legal: tuple[Any, ...]) -> bool:
     """Whether ``action`` is one of ``legal``: by identity first (the caller usually passes
     an action taken from the tuple, and attrs equality is dear), then by equality."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal
+    return any(map(is_, legal, repeat(action))) or action in legal
 
 
 class Engine:
@@ -209,14 +215,22 @@ class Engine:
             return ()
         rule = self.pending_rules[type(item)]
         assert rule.legal is not None
-        actions = list(rule.legal(state, item))
-        extras = [] if isinstance(item, pen.Turn) else turn.mid_action_purchases(state, item)
+        return self._complete(state, item, rule, rule.legal(state, item))
+
+    def _complete(
+        self, state: State, item: pen.Pending, rule: PendingRule, own: Iterable[act.Action]
+    ) -> tuple[act.Action, ...]:
+        """The legal actions of decision ``item`` from its rule's own answers ``own``: add
+        Decline, the purchases and the variants' extra actions, End, then the modifiers."""
+        is_turn = isinstance(item, pen.Turn)
+        actions = list(own)
+        extras = [] if is_turn else turn.mid_action_purchases(state, item)
         for extra in self.extra_actions:
             extras.extend(extra(state, item))
         if rule.optional and (actions or (rule.purchase_helps and extras)):
             actions.append(_DECLINE)
         actions.extend(extras)
-        if isinstance(item, pen.Turn) and not state.seats[item.seat].dice:
+        if is_turn and not state.seats[item.seat].dice:
             actions.append(_END)
         result = tuple(actions)
         for modifier in self.legal_actions_mods:
@@ -238,15 +252,17 @@ class Engine:
             raise IllegalActionError("the game is over; no action can be applied")
         item = state.pending[-1]
         if item.seat == pen.CHANCE_SEAT:
-            outcomes = state.chance_outcomes()
-            if not any(action == outcome for outcome, _ in outcomes):
-                valid = [o for o, _ in outcomes]
+            for outcome, _ in state.chance_outcomes():
+                if outcome == action:
+                    break
+            else:
+                valid = [o for o, _ in state.chance_outcomes()]
                 raise IllegalActionError(
                     f"{action!r} is not an outcome of {type(item).__name__}; valid: {valid}"
                 )
             rule = self.pending_rules[type(item)]
             assert rule.resolve is not None
-            return self.advance(rule.resolve(pop(state), item, action))
+            return self.advance(rule.resolve(state if rule.pops else pop(state), item, action))
         if not _is_among(action, state.legal_actions()):
             raise IllegalActionError(
                 f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
@@ -272,7 +288,7 @@ class Engine:
             rule = rules[type(item)]
             if item.seat == pen.AUTO_SEAT:
                 assert rule.run is not None
-                state = rule.run(pop(state), item)
+                state = rule.run(state if rule.pops else pop(state), item)
                 continue
             if item.seat == pen.CHANCE_SEAT:
                 assert rule.outcomes is not None and rule.resolve is not None
@@ -280,9 +296,12 @@ class Engine:
                 if len(outcomes) > 1:
                     state.__dict__["_cache_outcomes"] = outcomes
                     break
-                state = pop(state)
-                if outcomes:
-                    state = rule.resolve(state, item, outcomes[0][0])
+                if not outcomes:
+                    state = pop(state)  # nothing left to draw
+                else:
+                    state = rule.resolve(
+                        state if rule.pops else pop(state), item, outcomes[0][0]
+                    )
                 continue
             if isinstance(item, pen.Turn):
                 if state.seats[item.seat].dice or state.legal_actions() != (_END,):
@@ -290,10 +309,11 @@ class Engine:
                 state = phases.end_turn(state)
                 continue
             assert rule.legal is not None
-            if rule.legal(state, item):
-                break
-            if rule.purchase_helps and state.legal_actions():
-                break  # a purchase now may give it a target (only Decline and extras offered)
+            own = rule.legal(state, item)
+            if own or rule.purchase_helps:
+                legal = state.__dict__["_cache_legal"] = self._complete(state, item, rule, own)
+                if own or legal:
+                    break  # with no own answer, a purchase now may give it a target
             state = pop(state)  # an effect with no possible target is skipped
         return state
 

@@ -20,7 +20,7 @@ from burgundy.pending import (
     Turn,
     WhiteRoll,
 )
-from burgundy.rules.income import Income, gain, push, set_seat
+from burgundy.rules.income import Income, gain, push, set_seat, update
 from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
 from burgundy.state import State, replace
 
@@ -41,14 +41,17 @@ def run_round_start(state: State, item: Pending) -> State:
 
 
 def resolve_white(state: State, item: Pending, outcome: int) -> State:
-    """The white die shows ``outcome``."""
-    return replace(state, white=outcome)
+    """The white die shows ``outcome`` (the roll is popped here: ``PendingRule.pops``)."""
+    return replace(state, white=outcome, pending=state.pending[:-1])
 
 
 def resolve_dice(state: State, item: Pending, outcome: tuple[int, int]) -> State:
-    """Seat ``item.roller``'s dice show ``outcome``."""
+    """Seat ``item.roller``'s dice show ``outcome`` (the roll is popped here)."""
     assert isinstance(item, DiceRoll)
-    return set_seat(state, item.roller, rolled=tuple(sorted(outcome)), dice=())
+    return update(
+        state, item.roller, {"rolled": tuple(sorted(outcome)), "dice": ()},
+        pending=state.pending[:-1],
+    )
 
 
 def run_begin_turns(state: State, item: Pending) -> State:

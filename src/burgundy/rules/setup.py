@@ -13,6 +13,9 @@ five goods go on the round spaces.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from burgundy._data import load
 from burgundy.components import CASTLE, GOODS_PER_COLOUR, TILE_COLOUR, Colour, base_supply
 from burgundy.geometry import CENTRE, N_SPACES
@@ -148,16 +151,22 @@ def goods_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]
 
 
 def resolve_goods(state: State, item: Pending, colour: int) -> State:
-    """Goods tile ``colour`` goes to an estate or to the next round space."""
+    """Goods tile ``colour`` goes to an estate or to the next round space (the draw is
+    popped here: ``PendingRule.pops``)."""
     assert isinstance(item, GoodsDraw)
     pool = list(state.goods_pool)
     pool[colour - 1] -= 1
-    state = replace(state, goods_pool=tuple(pool))
+    changes: dict[str, Any] = {"goods_pool": tuple(pool), "pending": state.pending[:-1]}
     if item.estate < 0:
-        return replace(state, round_goods=(*state.round_goods, colour))
-    goods = list(state.estates[item.estate].goods)
-    goods[colour - 1] += 1
-    return set_estate(state, item.estate, goods=tuple(goods))
+        changes["round_goods"] = (*state.round_goods, colour)
+    else:
+        estate = state.estates[item.estate]
+        goods = list(estate.goods)
+        goods[colour - 1] += 1
+        estates = list(state.estates)
+        estates[item.estate] = replace(estate, goods=tuple(goods))
+        changes["estates"] = tuple(estates)
+    return replace(state, **changes)
 
 
 def run_start_castles(state: State, item: Pending) -> State:
@@ -205,28 +214,37 @@ def hex_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
     proportion to what is left; no outcome when the pile is empty."""
     assert isinstance(item, HexDraw)
     if item.depot == 0:
-        pile = state.black_supply
+        return _draw_outcomes(None, state.black_supply)
+    return _draw_outcomes(item.colour, state.supply)
+
+
+@lru_cache(maxsize=1 << 12)
+def _draw_outcomes(
+    colour: int | None, pile: tuple[int, ...]
+) -> tuple[tuple[int, float], ...]:
+    """The draw of one hex from ``pile`` (counts by tile code), only tiles of ``colour``
+    (``None``: any); cached, as the piles change slowly."""
+    if colour is None:
         codes = [c for c, n in enumerate(pile) if n]
     else:
-        pile = state.supply
-        codes = [c for c in CODES_BY_COLOUR[item.colour] if pile[c]]
+        codes = [c for c in CODES_BY_COLOUR[colour] if pile[c]]
     total = sum(pile[c] for c in codes)
     return tuple((c, pile[c] / total) for c in codes)
 
 
 def resolve_hex(state: State, item: Pending, tile: int) -> State:
-    """Hex ``tile`` is drawn onto its depot."""
+    """Hex ``tile`` is drawn onto its depot (the draw is popped here: ``PendingRule.pops``)."""
     assert isinstance(item, HexDraw)
+    below = state.pending[:-1]
     if item.depot == 0:
         black = list(state.black_supply)
         black[tile] -= 1
         return replace(
-            state, black_supply=tuple(black), black_depot=tuple(sorted((*state.black_depot, tile)))
+            state, black_supply=tuple(black),
+            black_depot=tuple(sorted((*state.black_depot, tile))), pending=below,
         )
     supply = list(state.supply)
     supply[tile] -= 1
     depots = list(state.depots)
     depots[item.depot - 1] = tuple(sorted((*depots[item.depot - 1], tile)))
-    return replace(state, supply=tuple(supply), depots=tuple(depots))
-
-
+    return replace(state, supply=tuple(supply), depots=tuple(depots), pending=below)

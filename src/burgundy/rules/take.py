@@ -139,8 +139,13 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
     if not can_purchase(state, seat):
         return []
-    discards = discard_choices(state, seat)
-    return [BuyTile(t, x) for t in sorted(set(state.black_depot)) for x in discards]
+    return list(purchase_options(state.black_depot, discard_choices(state, seat)))
+
+
+@lru_cache(maxsize=1 << 12)
+def purchase_options(black: tuple[int, ...], discards: tuple[int, ...]) -> tuple[BuyTile, ...]:
+    """The purchases from a black depot holding ``black`` (sorted), cached."""
+    return tuple(BuyTile(t, x) for t in sorted(set(black)) for x in discards)
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:

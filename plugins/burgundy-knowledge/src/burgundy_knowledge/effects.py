@@ -235,9 +235,10 @@ def die_cost(state: State, seat: int) -> Callable[[DieUse, int], int] | None:
 # -- #13, #14 ---------------------------------------------------------------------------------
 def take_workers_income(state: State, seat: int, income: Income) -> Income:
     """#13: the take-workers action also gives a silverling; #14: it gives 4 workers."""
-    if seat_owns(state, seat, 13):
+    working = working_tiles(state, state.seats[seat].estate)
+    if working >> CODE[13] & 1:
         income = attrs.evolve(income, silver=income.silver + TILE_DATA["13"]["silver"])
-    if seat_owns(state, seat, 14):
+    if working >> CODE[14] & 1:
         income = attrs.evolve(income, workers=income.workers + TILE_DATA["14"]["workers"])
     return income
 
