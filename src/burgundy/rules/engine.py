@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import repeat
-from operator import is_
-from typing import TYPE_CHECKING, Any
+from operator import eq, is_, itemgetter
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 
 _DECLINE = act.Decline()
 _END = act.EndTurn()
+_CHANCE = pen.CHANCE_SEAT
+_AUTO = pen.AUTO_SEAT
+_Turn = pen.Turn
+_first = itemgetter(0)
 
 
 def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
@@ -108,12 +112,6 @@ CORE_ACTION_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
 
 FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
 """Action types that do not answer the decision they are taken in (it stays pending)."""
-
-
-def _is_among(action: Any, legal: tuple[Any, ...]) -> bool:
-    """Whether ``action`` is one of ``legal``: by identity first (the caller usually passes
-    an action taken from the tuple, and attrs equality is dear), then by equality."""
-    return any(map(is_, legal, repeat(action))) or action in legal
 
 
 class Engine:
@@ -251,23 +249,26 @@ class Engine:
         if not state.pending:
             raise IllegalActionError("the game is over; no action can be applied")
         item = state.pending[-1]
-        if item.seat == pen.CHANCE_SEAT:
-            for outcome, _ in state.chance_outcomes():
-                if outcome == action:
-                    break
-            else:
-                valid = [o for o, _ in state.chance_outcomes()]
+        if item.seat == _CHANCE:
+            outcomes = state.chance_outcomes()
+            if not any(map(eq, map(_first, outcomes), repeat(action))):
                 raise IllegalActionError(
-                    f"{action!r} is not an outcome of {type(item).__name__}; valid: {valid}"
+                    f"{action!r} is not an outcome of {type(item).__name__}; "
+                    f"valid: {[o for o, _ in outcomes]}"
                 )
             rule = self.pending_rules[type(item)]
-            assert rule.resolve is not None
-            return self.advance(rule.resolve(state if rule.pops else pop(state), item, action))
-        if not _is_among(action, state.legal_actions()):
+            resolve = cast("Callable[[State, pen.Pending, Any], State]", rule.resolve)
+            return self.advance(resolve(state if rule.pops else pop(state), item, action))
+        legal = state.legal_actions()
+        if not (any(map(is_, legal, repeat(action))) or action in legal):
             raise IllegalActionError(
                 f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
-                f"legal: {[str(a) for a in state.legal_actions()]}"
+                f"legal: {[str(a) for a in legal]}"
             )
+        if type(item) is _Turn:
+            handler = self.action_handlers.get(type(action))
+            if handler is not None and type(action) is not act.EndTurn:
+                return self.advance(handler(state, item.seat, action))
         return self.advance(self._apply_decision(state, item, action))
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
@@ -275,7 +276,7 @@ class Engine:
             return pop(state)
         if isinstance(action, act.EndTurn):
             return phases.end_turn(state)
-        if not isinstance(item, pen.Turn) and type(action) not in self.free_actions:
+        if not isinstance(item, _Turn) and type(action) not in self.free_actions:
             state = pop(state)
         return self.action_handlers[type(action)](state, item.seat, action)
 
@@ -285,31 +286,34 @@ class Engine:
         rules = self.pending_rules
         while state.pending:
             item = state.pending[-1]
-            rule = rules[type(item)]
-            if item.seat == pen.AUTO_SEAT:
-                assert rule.run is not None
-                state = rule.run(state if rule.pops else pop(state), item)
+            if type(item) is _Turn:  # the usual case first
+                if state.seats[item.seat].dice or state.legal_actions() != (_END,):
+                    break
+                state = phases.end_turn(state)
                 continue
-            if item.seat == pen.CHANCE_SEAT:
-                assert rule.outcomes is not None and rule.resolve is not None
-                outcomes = rule.outcomes(state, item)
+            rule = rules[type(item)]
+            seat = item.seat
+            if seat == _CHANCE:
+                outcomes = rule.outcomes(state, item)  # type: ignore[misc]
                 if len(outcomes) > 1:
                     state.__dict__["_cache_outcomes"] = outcomes
                     break
                 if not outcomes:
                     state = pop(state)  # nothing left to draw
                 else:
-                    state = rule.resolve(
+                    state = rule.resolve(  # type: ignore[misc]
                         state if rule.pops else pop(state), item, outcomes[0][0]
                     )
                 continue
-            if isinstance(item, pen.Turn):
-                if state.seats[item.seat].dice or state.legal_actions() != (_END,):
+            if seat == _AUTO:
+                state = rule.run(state if rule.pops else pop(state), item)  # type: ignore[misc]
+                continue
+            if isinstance(item, _Turn):
+                if state.seats[seat].dice or state.legal_actions() != (_END,):
                     break
                 state = phases.end_turn(state)
                 continue
-            assert rule.legal is not None
-            own = rule.legal(state, item)
+            own = rule.legal(state, item)  # type: ignore[misc]
             if own or rule.purchase_helps:
                 legal = state.__dict__["_cache_legal"] = self._complete(state, item, rule, own)
                 if own or legal:

@@ -8,7 +8,7 @@ type once. Variants change each of these through hooks. After placing, the hex s
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from burgundy.actions import PlaceTile
@@ -91,7 +91,7 @@ def place_actions(
         if not mask:
             continue
         if any_number or workers >= 3:
-            allowed = (mask,) * len(dice)
+            reached = [mask] * len(dice)
         else:
             reached = []
             for die in dice:
@@ -103,29 +103,22 @@ def place_actions(
                     wanted = sum(1 << v for v in range(1, 7) if board.die_masks[v] & mask)
                 values = usable_values(functions, PLACE, tile, die, workers, wanted)
                 reached.append(mask & board.value_masks[values])
-            allowed = tuple(reached)
-        actions += place_options(tile, dice, allowed)
+        if len(dice) == 1:
+            die = dice[0]
+            actions += [place_tile(die, tile, space) for space in bits(reached[0])]
+            continue
+        union = 0
+        for spaces in reached:
+            union |= spaces
+        for space in bits(union):  # space by space, then die by die
+            for die, spaces in zip(dice, reached, strict=True):
+                if spaces >> space & 1:
+                    actions.append(place_tile(die, tile, space))
     return actions
 
 
-@lru_cache(maxsize=1 << 16)
-def place_options(
-    tile: int, dice: tuple[int, ...], allowed: tuple[int, ...]
-) -> tuple[PlaceTile, ...]:
-    """The placements of ``tile`` with each of ``dice`` on the spaces of the matching mask
-    in ``allowed``, space by space (cached)."""
-    return tuple(
-        PlaceTile(die, tile, space)
-        for space in bits(_union(allowed))
-        for die, spaces in zip(dice, allowed, strict=True) if spaces >> space & 1
-    )
-
-
-def _union(masks: tuple[int, ...]) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
+place_tile = cache(PlaceTile)
+"""``PlaceTile(die, tile, space)``, one shared instance per value."""
 
 
 def apply_place(state: State, seat: int, action: PlaceTile) -> State:

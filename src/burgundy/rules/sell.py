@@ -44,13 +44,12 @@ def sell_actions(
         if held[goods - 1]:
             for die, reach in zip(dice, reaches, strict=True):
                 if reach >> goods & 1:
-                    actions.append(_sale(die, goods))
+                    actions.append(sell_goods(die, goods))
     return actions
 
 
-@cache
-def _sale(die: int, goods: int) -> SellGoods:
-    return SellGoods(die, goods)
+sell_goods = cache(SellGoods)
+"""``SellGoods(die, goods)``, one shared instance per value."""
 
 
 def apply_sell(state: State, seat: int, action: SellGoods) -> State:

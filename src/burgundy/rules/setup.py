@@ -13,7 +13,10 @@ five goods go on the round spaces.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
+from itertools import compress, repeat
+from operator import itemgetter, truediv
 from typing import Any
 
 from burgundy._data import load
@@ -42,6 +45,24 @@ CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = tuple(
 """Tile codes of each colour."""
 
 
+def _counts_getter(codes: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A function giving the counts of ``codes`` in a supply, as a tuple (C-level)."""
+    if len(codes) > 1:
+        return itemgetter(*codes)
+    code = codes[0]
+
+    def one(pile: tuple[int, ...]) -> tuple[int, ...]:
+        return (pile[code],)
+
+    return one
+
+
+_COUNTS_BY_COLOUR = tuple(_counts_getter(codes) for codes in CODES_BY_COLOUR)
+_ALL_CODES = tuple(range(256))
+_GOODS_COLOURS = (1, 2, 3, 4, 5, 6)
+
+
+@cache
 def depot_spaces(players: int, phase: int) -> tuple[tuple[int, int], ...]:
     """Return the ``(depot, colour)`` hex spaces of the numbered depots used in a phase.
 
@@ -144,10 +165,7 @@ def resolve_board(state: State, item: Pending, number: int) -> State:
 
 def goods_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
     """A face-down goods tile, by colour, in proportion to what is left."""
-    total = sum(state.goods_pool)
-    return tuple(
-        (colour + 1, count / total) for colour, count in enumerate(state.goods_pool) if count
-    )
+    return _draw_outcomes(_GOODS_COLOURS, state.goods_pool)
 
 
 def resolve_goods(state: State, item: Pending, colour: int) -> State:
@@ -214,22 +232,19 @@ def hex_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
     proportion to what is left; no outcome when the pile is empty."""
     assert isinstance(item, HexDraw)
     if item.depot == 0:
-        return _draw_outcomes(None, state.black_supply)
-    return _draw_outcomes(item.colour, state.supply)
+        pile = state.black_supply
+        return _draw_outcomes(_ALL_CODES[: len(pile)], pile)
+    colour = item.colour
+    return _draw_outcomes(CODES_BY_COLOUR[colour], _COUNTS_BY_COLOUR[colour](state.supply))
 
 
-@lru_cache(maxsize=1 << 12)
 def _draw_outcomes(
-    colour: int | None, pile: tuple[int, ...]
+    codes: tuple[int, ...], counts: tuple[int, ...]
 ) -> tuple[tuple[int, float], ...]:
-    """The draw of one hex from ``pile`` (counts by tile code), only tiles of ``colour``
-    (``None``: any); cached, as the piles change slowly."""
-    if colour is None:
-        codes = [c for c, n in enumerate(pile) if n]
-    else:
-        codes = [c for c in CODES_BY_COLOUR[colour] if pile[c]]
-    total = sum(pile[c] for c in codes)
-    return tuple((c, pile[c] / total) for c in codes)
+    """The draw of one of ``codes`` with ``counts`` of each left, in proportion: pairs
+    ``(code, count / total)`` for the codes left (built by C-level iterators)."""
+    shares = map(truediv, filter(None, counts), repeat(sum(counts)))
+    return tuple(zip(compress(codes, counts), shares, strict=True))
 
 
 def resolve_hex(state: State, item: Pending, tile: int) -> State:

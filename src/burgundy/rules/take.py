@@ -7,7 +7,7 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
@@ -107,16 +107,17 @@ def take_actions(
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    return list(take_options(die, depot, tiles, discards))
+    if discards == _NO_DISCARD:
+        return [take_tile(die, depot, t, -1) for t in dict.fromkeys(tiles)]
+    return [take_tile(die, depot, t, x) for t in dict.fromkeys(tiles) for x in discards]
 
 
-@lru_cache(maxsize=1 << 16)
-def take_options(
-    die: int, depot: int, tiles: tuple[int, ...], discards: tuple[int, ...]
-) -> tuple[TakeTile, ...]:
-    """The take actions for depot ``depot`` holding ``tiles`` (sorted) with ``die`` and the
-    :func:`discard_choices` ``discards`` (cached: the same few come up again and again)."""
-    return tuple(TakeTile(die, depot, t, x) for t in dict.fromkeys(tiles) for x in discards)
+_NO_DISCARD = (-1,)
+take_tile = cache(TakeTile)
+"""``TakeTile(die, depot, tile, discard)``, one shared instance per value (actions are
+frozen; legal-action generation makes the same ones over and over)."""
+buy_tile = cache(BuyTile)
+"""``BuyTile(tile, discard)``, one shared instance per value."""
 
 
 def apply_take(state: State, seat: int, action: TakeTile) -> State:
@@ -139,13 +140,8 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
     if not can_purchase(state, seat):
         return []
-    return list(purchase_options(state.black_depot, discard_choices(state, seat)))
-
-
-@lru_cache(maxsize=1 << 12)
-def purchase_options(black: tuple[int, ...], discards: tuple[int, ...]) -> tuple[BuyTile, ...]:
-    """The purchases from a black depot holding ``black`` (sorted), cached."""
-    return tuple(BuyTile(t, x) for t in sorted(set(black)) for x in discards)
+    discards = discard_choices(state, seat)
+    return [buy_tile(t, x) for t in sorted(set(state.black_depot)) for x in discards]
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:

@@ -13,7 +13,7 @@ from burgundy.pending import Pending, Turn
 from burgundy.rules.dice import TAKE, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import discard_choices, purchase_actions, take_options
+from burgundy.rules.take import discard_choices, purchase_actions, take_actions
 from burgundy.state import State
 
 
@@ -30,7 +30,7 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
         for depot in range(1, 7):
             tiles = depots[depot - 1]
             if tiles and reach >> depot & 1:
-                actions += take_options(die, depot, tiles, discards)
+                actions += take_actions(state, seat, die, depot, discards=discards)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)
@@ -39,7 +39,7 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
 
 @cache
 def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
-    """The take-workers actions with the given dice."""
+    """The take-workers actions with the given dice (one shared tuple per dice)."""
     return tuple(TakeWorkers(die) for die in dice)
 
 
