@@ -4,10 +4,13 @@ Plays games with uniformly random legal actions (chance outcomes sampled with th
 probabilities, no ``Game`` overhead) and prints decisions per second, games per second and
 mean decisions per game for 2, 3 and 4 players under the bare base game, the standard game
 (knowledge) and every installed variant together. ``--compare`` also plays random games of
-python-chess (a dev dependency) in the same process and prints our decisions/s as a ratio of
-its plies/s. Each figure is the median of ``--repeats`` runs.
+python-chess (a dev dependency) in the same process, one chess run just before each of our
+runs, and prints the median of the run-by-run ratios of our decisions/s to its plies/s.
+Each figure is the median of ``--repeats`` runs. ``--memory`` measures the states of a
+complete 4-player game.
 
-    python benchmarks/bench.py [--games 20] [--repeats 5] [--compare] [--players 2 3 4]
+    python benchmarks/bench.py [--games 20] [--repeats 5] [--compare] [--memory]
+                               [--players 2 3 4]
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 
 import burgundy
 
@@ -26,17 +28,11 @@ def play_random(rules: burgundy.Ruleset, seed: int) -> int:
     """Play one random game; return the number of decisions made."""
     rng = random.Random(seed)
     choice = rng.choice
-    uniform = rng.random
     state = rules.initial_state()
     decisions = 0
     while not state.is_terminal:
-        if state.is_chance:  # sample an outcome with its probability
-            left = uniform()
-            for outcome, probability in state.chance_outcomes():  # noqa: B007 - picks outcome
-                left -= probability
-                if left < 0:
-                    break
-            state = state.apply(outcome)
+        if state.is_chance:
+            state = state.apply(state.sample_outcome(rng))
         else:
             state = state.apply(choice(state.legal_actions()))
             decisions += 1
@@ -56,8 +52,7 @@ def memory_of_game(players: int = 4, seed: int = 1) -> tuple[int, float]:
     states = [state]
     while not state.is_terminal:
         if state.is_chance:
-            outcomes = state.chance_outcomes()
-            state = state.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+            state = state.apply(state.sample_outcome(rng))
         else:
             state = state.apply(rng.choice(state.legal_actions()))
         states.append(state)
@@ -81,32 +76,39 @@ def chess_plies(games: int, seed: int) -> tuple[int, float]:
     return plies, time.perf_counter() - start
 
 
-def measure(run: Callable[[], tuple[int, int, float]], repeats: int) -> dict[str, float]:
-    """Median decisions/s and games/s over ``repeats`` runs of ``run`` ->
-    (games, decisions, seconds)."""
-    rates, game_rates, per_game = [], [], []
-    for _ in range(repeats):
-        games, decisions, seconds = run()
+def bench_rules(
+    rules: burgundy.Ruleset, games: int, repeats: int, seed: int, chess_games: int = 0
+) -> dict[str, float]:
+    """Measure random games under ``rules``: medians over ``repeats`` runs.
+
+    With ``chess_games``, each run is paired with a run of that many python-chess games
+    just before it, and the ratio is taken run by run (the machine's speed drifts; pairing
+    keeps both sides of a ratio on the same footing).
+    """
+    play_random(rules, seed)  # warm-up (imports, caches)
+    rates, game_rates, per_game, chess_rates, ratios = [], [], [], [], []
+    for k in range(repeats):
+        if chess_games:
+            plies, chess_seconds = chess_plies(chess_games, seed + k)
+            chess_rates.append(plies / chess_seconds)
+        start = time.perf_counter()
+        decisions = sum(play_random(rules, seed + g) for g in range(games))
+        seconds = time.perf_counter() - start
         rates.append(decisions / seconds)
         game_rates.append(games / seconds)
         per_game.append(decisions / games)
-    return {
+        if chess_games:
+            ratios.append(rates[-1] / chess_rates[-1])
+    result = {
         "decisions_per_s": statistics.median(rates),
         "games_per_s": statistics.median(game_rates),
         "decisions_per_game": statistics.mean(per_game),
         "spread": (max(rates) - min(rates)) / statistics.median(rates),
     }
-
-
-def bench_rules(rules: burgundy.Ruleset, games: int, repeats: int, seed: int) -> dict[str, float]:
-    """Measure random games under ``rules``."""
-    def run() -> tuple[int, int, float]:
-        start = time.perf_counter()
-        decisions = sum(play_random(rules, seed + g) for g in range(games))
-        return games, decisions, time.perf_counter() - start
-
-    play_random(rules, seed)  # warm-up (imports, caches)
-    return measure(run, repeats)
+    if chess_games:
+        result["chess_per_s"] = statistics.median(chess_rates)
+        result["ratio"] = statistics.median(ratios)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,31 +127,25 @@ def main(argv: list[str] | None = None) -> int:
     lineups = {"base": (), "standard": ("knowledge",), "all variants": installed}
     print(f"burgundy {burgundy.__version__}, Python {sys.version.split()[0]}; "
           f"{args.games} games x {args.repeats} runs, median; installed variants: {installed}")
+    chess_games = max(args.games // 4, 3) if args.compare else 0
     print(f"{'ruleset':14s} {'players':>7s} {'decisions/s':>12s} {'games/s':>8s} "
-          f"{'decisions/game':>15s} {'spread':>7s}")
-    results = {}
+          f"{'decisions/game':>15s} {'spread':>7s}"
+          + (f" {'chess plies/s':>14s} {'x chess':>8s}" if chess_games else ""))
     for name, variants in lineups.items():
         if not set(variants) <= set(installed):
             continue
         for players in args.players:
             rules = burgundy.Ruleset(players=players, variants=variants)
-            r = bench_rules(rules, args.games, args.repeats, args.seed)
-            results[name, players] = r
-            print(f"{name:14s} {players:7d} {r['decisions_per_s']:12,.0f} "
-                  f"{r['games_per_s']:8.2f} {r['decisions_per_game']:15.1f} "
-                  f"{100 * r['spread']:6.1f}%")
+            r = bench_rules(rules, args.games, args.repeats, args.seed, chess_games)
+            line = (f"{name:14s} {players:7d} {r['decisions_per_s']:12,.0f} "
+                    f"{r['games_per_s']:8.2f} {r['decisions_per_game']:15.1f} "
+                    f"{100 * r['spread']:6.1f}%")
+            if chess_games:
+                line += f" {r['chess_per_s']:14,.0f} {r['ratio']:7.2f}x"
+            print(line)
     if args.memory:
         count, megabytes = memory_of_game()
         print(f"\nmemory: {count} states of a 4-player standard game take {megabytes:.2f} MB")
-    if args.compare:
-        chess_rates = []
-        for k in range(args.repeats):
-            plies, seconds = chess_plies(max(args.games // 4, 3), args.seed + k)
-            chess_rates.append(plies / seconds)
-        chess_rate = statistics.median(chess_rates)
-        print(f"\npython-chess random games: {chess_rate:,.0f} plies/s (median)")
-        for (name, players), r in results.items():
-            print(f"  {name:14s} {players}p: {r['decisions_per_s'] / chess_rate:5.2f}x chess")
     return 0
 
 

@@ -136,10 +136,7 @@ class Game:
         return self.state
 
     def _sample(self, state: State) -> Any:
-        outcomes = state.chance_outcomes()
-        values = [o for o, _ in outcomes]
-        weights = [p for _, p in outcomes]
-        return self._rng.choices(values, weights)[0]
+        return state.sample_outcome(self._rng)
 
     def _resolve_chance(self, state: State) -> State:
         while state.is_chance:

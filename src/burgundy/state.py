@@ -9,6 +9,9 @@ what the legal actions are, and applies one to give the next state.
 from __future__ import annotations
 
 import operator
+import random
+from bisect import bisect
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -30,7 +33,7 @@ EMPTY: int = -1
 
 _T = TypeVar("_T")
 
-_COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
+_COPIERS: dict[tuple[Any, ...], Any] = {}
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
@@ -79,12 +82,12 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
 def replace(inst: _T, **changes: Any) -> _T:
     """Return a copy of the frozen attrs value ``inst`` with ``changes`` applied.
 
-    A fast ``attrs.evolve`` for the engine's hot path: it copies slots without running
+    A fast ``attrs.evolve`` for the engine's hot path: it copies the fields without running
     ``__init__`` (and so without validation). Fields whose name starts with ``_cache`` are
     reset to ``None``.
 
     Args:
-        inst: A frozen attrs instance with slots.
+        inst: A frozen attrs instance.
         **changes: New values by field name.
 
     Raises:
@@ -94,8 +97,7 @@ def replace(inst: _T, **changes: Any) -> _T:
     copier = _COPIERS.get(key)
     if copier is None:
         copier = _COPIERS[key] = _make_copier(*key)
-    result: _T = copier(inst, changes)
-    return result
+    return copier(inst, changes)  # type: ignore[no-any-return]
 
 
 @attrs.frozen(slots=False)
@@ -309,6 +311,23 @@ class State:
             outcomes = self.__dict__["_cache_outcomes"] = self.rules.engine.chance_outcomes(self)
         return outcomes
 
+    def sample_outcome(self, rng: random.Random) -> Any:
+        """Draw an outcome of this chance node with its probability, using ``rng``.
+
+        The same draw as ``rng.choices(outcomes, probabilities)[0]`` (one ``rng.random()``
+        call and a bisection over the cumulative probabilities), without building the
+        lists first. :class:`burgundy.Game` samples chance with it.
+
+        Raises:
+            ValueError: This is not a chance node.
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise ValueError("sample_outcome() needs a chance node")
+        cumulative = list(accumulate(map(_second, outcomes)))
+        last = len(cumulative) - 1
+        return outcomes[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, last)][0]
+
     def apply(self, action: Any) -> State:
         """Return the state after ``action`` (or a chance outcome at a chance node).
 
@@ -361,3 +380,4 @@ _STATE_VALUE_FIELDS: tuple[str, ...] = tuple(
     a.name for a in attrs.fields(State) if a.name != "rules" and not a.name.startswith("_cache")
 )
 _value_fields = operator.itemgetter(*_STATE_VALUE_FIELDS)
+_second = operator.itemgetter(1)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from burgundy.actions import ANY_DIE, NO_DIE
+from burgundy.rules.income import set_seat
 from burgundy.state import State
 
 TAKE = "take"
@@ -166,8 +167,6 @@ def use_die(state: State, seat: int, die: int) -> State:
     """
     if die in (ANY_DIE, NO_DIE):
         return state
-    from burgundy.rules.income import set_seat
-
     dice = list(state.seats[seat].dice)
     dice.remove(die)
     return set_seat(state, seat, dice=tuple(dice))

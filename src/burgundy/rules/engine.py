@@ -21,8 +21,8 @@ from burgundy.errors import IllegalActionError
 from burgundy.geometry import Board, boards
 from burgundy.hookspecs import EVENT_HOOKS, MODIFIER_HOOKS
 from burgundy.rules import effects, phases, scoring, setup, take, turn
-from burgundy.rules.dice import use_die
-from burgundy.rules.income import Income, gain, pop
+from burgundy.rules.dice import dice_after, use_die
+from burgundy.rules.income import Income, add_vp, gain, pop, update
 from burgundy.rules.place import apply_place
 from burgundy.rules.sell import apply_sell
 from burgundy.variants import PendingRule
@@ -52,11 +52,17 @@ _WORKERS_INCOME = Income(workers=2)
 
 
 def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
-    state = use_die(state, seat, action.die)
     income = _WORKERS_INCOME
     for modifier in state.rules.engine.take_workers_income:
         income = modifier(state, seat, income)
-    return gain(state, seat, income, "take workers")
+    if income.silver or not income.workers:
+        return gain(use_die(state, seat, action.die), seat, income, "take workers")
+    estate = state.estates[state.seats[seat].estate]  # the usual case: one copy
+    state = update(state, seat, dice_after(state, seat, action.die),
+                   {"workers": estate.workers + income.workers})
+    for handler in state.rules.engine.on_workers_gained:
+        state = handler(state, seat, income.workers)
+    return add_vp(state, seat, income.vp, "take workers")
 
 
 WHITE_OUTCOMES: tuple[tuple[int, float], ...] = tuple((v, 1 / 6) for v in range(1, 7))
@@ -83,8 +89,8 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     ),
     pen.StartCastles: PendingRule(run=setup.run_start_castles),
     pen.PhaseStart: PendingRule(run=setup.run_phase_start),
-    pen.RoundStart: PendingRule(run=phases.run_round_start),
-    pen.BeginTurns: PendingRule(run=phases.run_begin_turns),
+    pen.RoundStart: PendingRule(run=phases.run_round_start, pops=True),
+    pen.BeginTurns: PendingRule(run=phases.run_begin_turns, pops=True),
     pen.PhaseEnd: PendingRule(run=phases.run_phase_end),
     pen.PhaseIncome: PendingRule(run=phases.run_phase_income),
     pen.Turn: PendingRule(legal=turn.turn_legal),

@@ -8,6 +8,9 @@ final scoring ends the game.
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from burgundy.components import MINE
 from burgundy.pending import (
     BeginTurns,
@@ -33,11 +36,20 @@ MINE_SILVER = 1
 
 
 def run_round_start(state: State, item: Pending) -> State:
-    """Fix the round's play order from the track, then roll the white die and the dice."""
+    """Fix the round's play order from the track, then roll the white die and the dice
+    (the step is popped here: ``PendingRule.pops``)."""
     order = play_order(state.track)
-    state = replace(state, order=order, turn=0, white=0)
-    rolls = tuple(DiceRoll(roller=seat) for seat in reversed(order))
-    return push(state, BeginTurns(), *rolls, WhiteRoll())
+    return replace(
+        state, order=order, turn=0, white=0,
+        pending=(*state.pending[:-1], *_round_steps(order)),
+    )
+
+
+@cache
+def _round_steps(order: tuple[int, ...]) -> tuple[Pending, ...]:
+    """What a round starts with, the top last: the white roll, each seat's roll in play
+    order, then the first turn."""
+    return (BeginTurns(), *(DiceRoll(roller=seat) for seat in reversed(order)), WhiteRoll())
 
 
 def resolve_white(state: State, item: Pending, outcome: int) -> State:
@@ -55,27 +67,37 @@ def resolve_dice(state: State, item: Pending, outcome: tuple[int, int]) -> State
 
 
 def run_begin_turns(state: State, item: Pending) -> State:
-    """The round's goods tile goes to the white die's depot; the first turn starts."""
+    """The round's goods tile goes to the white die's depot; the first turn starts (the step
+    is popped here: ``PendingRule.pops``)."""
+    changes: dict[str, Any] = {}
     if state.round_goods:
         goods, rest = state.round_goods[0], state.round_goods[1:]
-        depot_goods = [list(d) for d in state.depot_goods]
-        depot_goods[state.white - 1][goods - 1] += 1
-        state = replace(
-            state, round_goods=rest, depot_goods=tuple(tuple(d) for d in depot_goods)
-        )
-    for handler in state.rules.engine.on_round_start:
+        depot_goods = list(state.depot_goods)
+        held = list(depot_goods[state.white - 1])
+        held[goods - 1] += 1
+        depot_goods[state.white - 1] = tuple(held)
+        changes = {"round_goods": rest, "depot_goods": tuple(depot_goods)}
+    handlers = state.rules.engine.on_round_start
+    if not handlers:
+        return start_turn(state, 0, state.pending[:-1], **changes)
+    state = replace(state, pending=state.pending[:-1], **changes)
+    for handler in handlers:
         state = handler(state)
     return start_turn(state, 0)
 
 
-def start_turn(state: State, turn: int, pending: tuple[Pending, ...] | None = None) -> State:
-    """Start the turn of ``state.order[turn]`` (on top of ``pending`` if given)."""
+def start_turn(
+    state: State, turn: int, pending: tuple[Pending, ...] | None = None, **changes: Any
+) -> State:
+    """Start the turn of ``state.order[turn]`` (on top of ``pending`` if given), making
+    ``changes`` to the state in the same copy."""
     seat = state.order[turn]
     seats = list(state.seats)
     seats[seat] = replace(seats[seat], dice=seats[seat].rolled)
     below = state.pending if pending is None else pending
     state = replace(
-        state, seats=tuple(seats), turn=turn, purchased=False, pending=(*below, Turn(seat))
+        state, seats=tuple(seats), turn=turn, purchased=False, pending=(*below, Turn(seat)),
+        **changes,
     )
     for handler in state.rules.engine.on_turn_start:
         state = handler(state, seat)

@@ -9,13 +9,16 @@ type once. Variants change each of these through hooks. After placing, the hex s
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from burgundy.actions import PlaceTile
 from burgundy.components import TILE_COLOUR, TILES
 from burgundy.geometry import Board, bits
+from burgundy.rules import scoring
 from burgundy.rules.dice import (
     PLACE,
+    REACH,
     CostFunction,
     cost_functions,
     dice_after,
@@ -45,14 +48,17 @@ def placement_mask(state: State, seat: int, tile: int) -> int:
         adjacency = modifier(state, index, adjacency)
     if adjacency:
         mask &= estate.frontier
-    building = TILES[tile].building
-    if building is not None and mask:
-        one_per_city = True
+    if mask and estate.kinds >> tile & 1 and BUILDING_CODES >> tile & 1:
+        one_per_city = True  # the duchy holds this building already
         for modifier in engine.one_building_per_city:
             one_per_city = modifier(state, index, one_per_city)
-        if one_per_city and estate.kinds >> tile & 1:  # only if the duchy has one already
+        if one_per_city:
             mask = _drop_cities_with(estate.spaces, board, mask, tile)
     return mask
+
+
+BUILDING_CODES: int = sum(1 << code for code, tile in enumerate(TILES) if tile.building)
+"""Bitmask of the tile codes that are buildings."""
 
 
 def _drop_cities_with(spaces: tuple[int, ...], board: Board, mask: int, tile: int) -> int:
@@ -97,15 +103,14 @@ def place_actions(
             for die in dice:
                 if die <= 0:
                     reached.append(mask)
-                    continue
-                wanted = 0
-                if functions:
+                elif functions:
                     wanted = sum(1 << v for v in range(1, 7) if board.die_masks[v] & mask)
-                values = usable_values(functions, PLACE, tile, die, workers, wanted)
-                reached.append(mask & board.value_masks[values])
-        if len(dice) == 1:
-            die = dice[0]
-            actions += [place_tile(die, tile, space) for space in bits(reached[0])]
+                    values = usable_values(functions, PLACE, tile, die, workers, wanted)
+                    reached.append(mask & board.value_masks[values])
+                else:
+                    reached.append(mask & board.value_masks[REACH[die][workers]])
+        if len(dice) == 1:  # built by C-level iterators
+            actions += map(place_tile, repeat(dice[0]), repeat(tile), bits(reached[0]))
             continue
         union = 0
         for spaces in reached:
@@ -141,13 +146,10 @@ def settle_placement(state: State, seat: int, tile: int, space: int) -> State:
     Variants that put a hex straight into a duchy (shields #14/#15) call this after
     :func:`put_tile`.
     """
-    from burgundy.rules.effects import tile_effect
-    from burgundy.rules.scoring import score_placement
-
-    state = score_placement(state, seat, space, tile)
+    state = scoring.score_placement(state, seat, space, tile)
     for handler in state.rules.engine.on_place:
         state = handler(state, seat, space, tile)
-    return tile_effect(state, seat, space, tile)
+    return effects.tile_effect(state, seat, space, tile)
 
 
 def put_tile(state: State, estate: int, tile: int, space: int, from_storage: bool) -> State:
@@ -174,3 +176,7 @@ def covered(
         storage.remove(tile)
         changes["storage"] = tuple(storage)
     return changes
+
+
+# effects.py builds on this module (the town hall places), so it comes last
+from burgundy.rules import effects  # noqa: E402

@@ -8,9 +8,11 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
+from burgundy.components import TILE_COLOUR
 from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import update
 from burgundy.state import State, replace
@@ -98,8 +100,6 @@ def take_actions(
         may_discard: Whether a full storage may be made room in.
         discards: The :func:`discard_choices` if already known.
     """
-    from burgundy.components import TILE_COLOUR
-
     tiles = state.depots[depot - 1]
     if colours is not None:
         tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
@@ -107,8 +107,8 @@ def take_actions(
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    if discards == _NO_DISCARD:
-        return [take_tile(die, depot, t, -1) for t in dict.fromkeys(tiles)]
+    if discards == _NO_DISCARD:  # the usual case, built by C-level iterators
+        return list(map(take_tile, repeat(die), repeat(depot), dict.fromkeys(tiles), repeat(-1)))
     return [take_tile(die, depot, t, x) for t in dict.fromkeys(tiles) for x in discards]
 
 

@@ -10,7 +10,7 @@ from functools import cache
 
 from burgundy.actions import Action, TakeWorkers
 from burgundy.pending import Pending, Turn
-from burgundy.rules.dice import TAKE, cost_functions, usable_values
+from burgundy.rules.dice import ALL_VALUES, REACH, TAKE, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import discard_choices, purchase_actions, take_actions
@@ -22,13 +22,16 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     die of any value): take a hex, place a hex, sell goods, take workers."""
     workers = state.estates[state.seats[seat].estate].workers
     functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    depots = state.depots
     actions: list[Action] = []
     discards = discard_choices(state, seat)
     for die in dice:
-        reach = usable_values(functions, TAKE, -1, die, workers)
-        for depot in range(1, 7):
-            tiles = depots[depot - 1]
+        if die <= 0 or workers >= 3:
+            reach = ALL_VALUES
+        elif functions:
+            reach = usable_values(functions, TAKE, -1, die, workers)
+        else:
+            reach = REACH[die][workers]
+        for depot, tiles in enumerate(state.depots, 1):
             if tiles and reach >> depot & 1:
                 actions += take_actions(state, seat, die, depot, discards=discards)
     actions += place_actions(state, seat, dice, functions=functions)
