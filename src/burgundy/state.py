@@ -33,7 +33,17 @@ EMPTY: int = -1
 
 _T = TypeVar("_T")
 
-_COPIERS: dict[tuple[Any, ...], Any] = {}
+class _Copiers(dict[tuple[type, tuple[str, ...]], Any]):
+    """Copy functions by ``(class, changed field names)``, generated on first use."""
+
+    def __missing__(self, key: tuple[type, tuple[str, ...]]) -> Any:
+        copier = self[key] = _make_copier(*key)
+        return copier
+
+
+COPIERS: dict[tuple[type, tuple[str, ...]], Any] = _Copiers()
+"""``COPIERS[cls, names](inst, changes)`` is :func:`replace` for a known set of changed
+fields without the keyword packing: the engine's hot paths call it directly."""
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
@@ -93,11 +103,7 @@ def replace(inst: _T, **changes: Any) -> _T:
     Raises:
         TypeError: A change names no field.
     """
-    key = (type(inst), tuple(changes))
-    copier = _COPIERS.get(key)
-    if copier is None:
-        copier = _COPIERS[key] = _make_copier(*key)
-    return copier(inst, changes)  # type: ignore[no-any-return]
+    return COPIERS[type(inst), tuple(changes)](inst, changes)  # type: ignore[no-any-return]
 
 
 @attrs.frozen(slots=False)

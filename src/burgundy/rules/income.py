@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from burgundy.pending import Pending
-from burgundy.state import State, replace
+from burgundy.state import COPIERS, Estate, Seat, State
 
 
 @attrs.frozen(slots=True)
@@ -28,15 +29,15 @@ class Income:
 def set_seat(state: State, index: int, **changes: object) -> State:
     """Return ``state`` with seat ``index`` changed."""
     seats = list(state.seats)
-    seats[index] = replace(seats[index], **changes)
-    return replace(state, seats=tuple(seats))
+    seats[index] = COPIERS[Seat, tuple(changes)](seats[index], changes)
+    return _WITH_SEATS(state, {"seats": tuple(seats)})
 
 
 def set_estate(state: State, index: int, **changes: object) -> State:
     """Return ``state`` with estate ``index`` changed."""
     estates = list(state.estates)
-    estates[index] = replace(estates[index], **changes)
-    return replace(state, estates=tuple(estates))
+    estates[index] = COPIERS[Estate, tuple(changes)](estates[index], changes)
+    return _WITH_ESTATES(state, {"estates": tuple(estates)})
 
 
 def update(
@@ -50,24 +51,29 @@ def update(
     own fields (the hot path's way to make several changes at once)."""
     if seat_changes:
         seats = list(state.seats)
-        seats[seat] = replace(seats[seat], **seat_changes)
+        seats[seat] = COPIERS[Seat, tuple(seat_changes)](seats[seat], seat_changes)
         changes["seats"] = tuple(seats)
     if estate_changes:
         index = state.seats[seat].estate
         estates = list(state.estates)
-        estates[index] = replace(estates[index], **estate_changes)
+        estates[index] = COPIERS[Estate, tuple(estate_changes)](estates[index], estate_changes)
         changes["estates"] = tuple(estates)
-    return replace(state, **changes)
+    return COPIERS[State, tuple(changes)](state, changes)  # type: ignore[no-any-return]
 
 
 def push(state: State, *items: Pending) -> State:
     """Push ``items`` on the pending stack; the last one ends on top."""
-    return replace(state, pending=state.pending + items)
+    return _WITH_PENDING(state, {"pending": state.pending + items})
 
 
 def pop(state: State) -> State:
     """Pop the top of the pending stack."""
-    return replace(state, pending=state.pending[:-1])
+    return _WITH_PENDING(state, {"pending": state.pending[:-1]})
+
+
+_WITH_SEATS: Callable[[State, dict[str, Any]], State] = COPIERS[State, ("seats",)]
+_WITH_ESTATES: Callable[[State, dict[str, Any]], State] = COPIERS[State, ("estates",)]
+_WITH_PENDING: Callable[[State, dict[str, Any]], State] = COPIERS[State, ("pending",)]
 
 
 def add_vp(state: State, seat: int, vp: int, source: str = "other") -> State:

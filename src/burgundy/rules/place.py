@@ -90,10 +90,16 @@ def place_actions(
         return actions
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    board = state.rules.engine.boards[estate.board]
+    engine = state.rules.engine
+    board = engine.boards[estate.board]
     workers = estate.workers
+    plain = not (engine.placement_spaces or engine.adjacency_required)
+    open_spaces = estate.frontier & ~estate.filled
     for tile in sorted(set(storage)) if len(storage) > 1 else storage:
-        mask = placement_mask(state, seat, tile)
+        if plain and not BUILDING_CODES >> tile & 1:  # placement_mask's usual case, inline
+            mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
+        else:
+            mask = placement_mask(state, seat, tile)
         if not mask:
             continue
         if any_number or workers >= 3:

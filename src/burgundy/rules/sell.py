@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 
 from burgundy._data import load
 from burgundy.actions import SellGoods
 from burgundy.rules.dice import (
     ALL_VALUES,
+    REACH,
     SELL,
     CostFunction,
     cost_functions,
@@ -38,14 +40,24 @@ def sell_actions(
         return actions
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    wanted = sum(2 << k for k in range(6) if held[k]) if functions else ALL_VALUES
-    reaches = [usable_values(functions, SELL, -1, die, estate.workers, wanted) for die in dice]
-    for goods in range(1, 7):
-        if held[goods - 1]:
-            for die, reach in zip(dice, reaches, strict=True):
-                if reach >> goods & 1:
-                    actions.append(sell_goods(die, goods))
+    workers = estate.workers
+    reaches = []
+    for die in dice:
+        if die <= 0 or workers >= 3:
+            reaches.append(ALL_VALUES)
+        elif functions:
+            wanted = sum(2 << k for k in range(6) if held[k])
+            reaches.append(usable_values(functions, SELL, -1, die, workers, wanted))
+        else:
+            reaches.append(REACH[die][workers])
+    for goods in compress(_COLOURS, held):  # the colours held, in order
+        for die, reach in zip(dice, reaches, strict=True):
+            if reach >> goods & 1:
+                actions.append(sell_goods(die, goods))
     return actions
+
+
+_COLOURS = (1, 2, 3, 4, 5, 6)
 
 
 sell_goods = cache(SellGoods)

@@ -215,19 +215,23 @@ def die_cost(state: State, seat: int) -> Callable[[DieUse, int], int] | None:
     working = working_tiles(state, state.seats[seat].estate)
     if not working & _COST_TILES:
         return None
-    free_uses = [
-        (kind, colours) for n, (kind, colours) in _FREE_STEP.items() if working >> CODE[n] & 1
-    ]
+    free_take = False
+    free_colours: set[int] = set()  # colours placed with a free ±1
+    for n, (kind, colours) in _FREE_STEP.items():
+        if working >> CODE[n] & 1:
+            if kind == TAKE:
+                free_take = True
+            elif kind == PLACE:
+                free_colours |= colours
     step = _WORKER_STEP if working >> CODE[8] & 1 else 1
 
     def cost(use: DieUse, cost: int) -> int:
-        free = any(
-            kind == use.kind
-            and (kind == TAKE or (kind == PLACE and TILE_COLOUR[use.tile] in colours))
-            for kind, colours in free_uses
-        )
-        steps = max(cost - free, 0)
-        return -(-steps // step)
+        kind = use.kind
+        if (kind == TAKE and free_take) or (
+            kind == PLACE and TILE_COLOUR[use.tile] in free_colours
+        ):
+            cost = max(cost - 1, 0)
+        return -(-cost // step)
 
     return cost
 
