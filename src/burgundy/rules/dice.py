@@ -89,6 +89,18 @@ def _lowered(
     return min(cost, base)
 
 
+def cost_with(
+    functions: tuple[CostFunction, ...], kind: str, tile: int, die: int, value: int
+) -> int:
+    """Return what using ``die`` as ``value`` costs given a seat's :func:`cost_functions`
+    (computed once by a caller that asks about many uses)."""
+    if die <= 0:
+        return 0
+    if not functions or not RING[die][value]:
+        return RING[die][value]
+    return _lowered(functions, kind, tile, die, value)
+
+
 def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
     """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
 

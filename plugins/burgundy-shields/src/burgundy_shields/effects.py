@@ -7,6 +7,7 @@ plugin module wires them up.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -16,7 +17,7 @@ from burgundy.actions import ANY_DIE, Action
 from burgundy.components import CASTLE, SHIP, TILES, Colour
 from burgundy.geometry import bits
 from burgundy.pending import BonusAction, Pending, Turn
-from burgundy.rules.dice import die_cost
+from burgundy.rules.dice import cost_functions, cost_with, die_cost
 from burgundy.rules.effects import goods_colour_limit
 from burgundy.rules.income import Income, add_silver, add_workers, push, set_estate, set_seat
 from burgundy.rules.place import placement_mask, put_tile, settle_placement
@@ -49,9 +50,11 @@ UNLIMITED = 1_000_000
 
 
 def shields(state: State) -> ShieldState:
-    """The shields' state."""
-    value: ShieldState = state.variant_state(NAME)
-    return value
+    """The shields' state (``state.variant_state("shields")``, inlined: a hot path)."""
+    for name, value in state.ext:
+        if name == NAME:
+            return value  # type: ignore[no-any-return]
+    raise KeyError(NAME)
 
 
 def with_shields(state: State, value: ShieldState) -> State:
@@ -111,26 +114,37 @@ def castle_spaces(state: State, seat: int) -> list[int]:
 def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     """Shield takes with two dice made equal, or with a castle's any-value die (#11)."""
     current = shields(state)
-    castles = castle_spaces(state, seat)
-    workers = state.seat_estate(seat).workers
     actions: list[Action] = []
+    if not any(current.depots):
+        return actions
+    castles = castle_spaces(state, seat)
+    workers = state.estates[state.seats[seat].estate].workers
+    functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     for depot in range(1, 7):
-        on_depot = sorted(set(current.depots[depot - 1]))
+        on_depot = current.depots[depot - 1]
         if not on_depot:
             continue
         if dice != (ANY_DIE,):
-            cost = sum(die_cost(state, seat, SHIELD_USE, -1, d, depot) for d in dice)
+            cost = 0
+            for die in dice:
+                cost += cost_with(functions, SHIELD_USE, -1, die, depot)
             if cost > workers:
                 continue
-        actions.extend(
-            TakeShield(dice, depot, shield, space) for shield in on_depot for space in castles
-        )
+        actions += [
+            take_shield(dice, depot, shield, space)
+            for shield in sorted(set(on_depot)) for space in castles
+        ]
     return actions
+
+
+take_shield = cache(TakeShield)
+"""``TakeShield(dice, depot, shield, space)``, one shared instance per value."""
 
 
 def set_die_actions(state: State, seat: int) -> list[Action]:
     """Shield #16: turn one unused die to any other value, once per turn."""
-    if shields(state).die_set or not seat_has(state, seat, 16):
+    current = shields(state)
+    if current.die_set or not current.has(state.seats[seat].estate, 16):
         return []
     return [
         SetDie(die, value)
@@ -295,11 +309,12 @@ def apply_take_colour(state: State, seat: int, action: TakeColour) -> State:
 def borrow_actions(state: State, seat: int) -> list[Action]:
     """#6: on any of its turns after taking the shield, the seat may choose (once) a seat
     whose knowledge tiles also work for it — only with the knowledge variant on."""
-    if "knowledge" not in state.rules.variants or not seat_has(state, seat, 6):
-        return []
-    if shields(state).borrow[state.seats[seat].estate] >= 0:
-        return []
     mine = state.seats[seat].estate
+    current = shields(state)
+    if not current.has(mine, 6) or current.borrow[mine] >= 0:
+        return []
+    if "knowledge" not in state.rules.variants:
+        return []
     return [Borrow(other) for other in range(len(state.seats)) if state.seats[other].estate != mine]
 
 
