@@ -64,7 +64,7 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
         lines = [
             "def copy(inst, changes):",
             "    new = new_object(cls)",
-            "    values = inst.__dict__.copy()",
+            "    values = dict(inst.__dict__)",
             "    values.update(changes)",
             *(f"    values[{name!r}] = None" for name in caches),
             "    set_dict(new, values)",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from burgundy.actions import PlaceTile
@@ -118,14 +119,15 @@ def place_actions(
         if len(dice) == 1:  # built by C-level iterators
             actions += map(place_tile, repeat(dice[0]), repeat(tile), bits(reached[0]))
             continue
-        union = 0
-        for spaces in reached:
-            union |= spaces
-        for space in bits(union):  # space by space, then die by die
-            for die, spaces in zip(dice, reached, strict=True):
-                if spaces >> space & 1:
-                    actions.append(place_tile(die, tile, space))
+        placements: list[PlaceTile] = []
+        for die, spaces in zip(dice, reached, strict=True):
+            placements += map(place_tile, repeat(die), repeat(tile), bits(spaces))
+        placements.sort(key=_SPACE)  # space by space; stable, so die by die within a space
+        actions += placements
     return actions
+
+
+_SPACE = attrgetter("space")
 
 
 place_tile = cache(PlaceTile)
