@@ -327,7 +327,7 @@ class State:
         Raises:
             ValueError: This is not a chance node.
         """
-        outcomes = self.chance_outcomes()
+        outcomes = self._cache_outcomes or self.chance_outcomes()
         if not outcomes:
             raise ValueError("sample_outcome() needs a chance node")
         cumulative = list(accumulate(map(_second, outcomes)))

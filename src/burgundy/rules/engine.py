@@ -274,7 +274,11 @@ class Engine:
         if type(item) is _Turn:
             handler = self.action_handlers.get(type(action))
             if handler is not None and type(action) is not act.EndTurn:
-                return self.advance(handler(state, item.seat, action))
+                state = handler(state, item.seat, action)
+                top = state.pending[-1]  # the usual next step: the same turn goes on
+                if type(top) is _Turn and state.seats[top.seat].dice:
+                    return state
+                return self.advance(state)
         return self.advance(self._apply_decision(state, item, action))
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:

@@ -107,12 +107,13 @@ def take_actions(
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    if discards == _NO_DISCARD:  # the usual case, built by C-level iterators
+    if discards == NO_DISCARD:  # the usual case, built by C-level iterators
         return list(map(take_tile, repeat(die), repeat(depot), dict.fromkeys(tiles), repeat(-1)))
     return [take_tile(die, depot, t, x) for t in dict.fromkeys(tiles) for x in discards]
 
 
-_NO_DISCARD = (-1,)
+NO_DISCARD: tuple[int, ...] = (-1,)
+"""The :func:`discard_choices` of a storage with room: take without discarding."""
 take_tile = cache(TakeTile)
 """``TakeTile(die, depot, tile, discard)``, one shared instance per value (actions are
 frozen; legal-action generation makes the same ones over and over)."""
@@ -138,7 +139,9 @@ def can_purchase(state: State, seat: int) -> bool:
 
 def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
-    if not can_purchase(state, seat):
+    if state.purchased or not state.black_depot:  # can_purchase, its cheap tests inline
+        return []
+    if state.estates[state.seats[seat].estate].silver < PURCHASE_PRICE:
         return []
     discards = discard_choices(state, seat)
     return [buy_tile(t, x) for t in sorted(set(state.black_depot)) for x in discards]

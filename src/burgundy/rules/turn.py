@@ -7,13 +7,21 @@ The purchase from the black depot may come before, between or after the die acti
 from __future__ import annotations
 
 from functools import cache
+from itertools import product, repeat
 
 from burgundy.actions import Action, TakeWorkers
+from burgundy.geometry import bits
 from burgundy.pending import Pending, Turn
 from burgundy.rules.dice import ALL_VALUES, REACH, TAKE, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import discard_choices, purchase_actions, take_actions
+from burgundy.rules.take import (
+    NO_DISCARD,
+    discard_choices,
+    purchase_actions,
+    take_actions,
+    take_tile,
+)
 from burgundy.state import State
 
 
@@ -22,8 +30,10 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     die of any value): take a hex, place a hex, sell goods, take workers."""
     workers = state.estates[state.seats[seat].estate].workers
     functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    actions: list[Action] = []
+    depots = state.depots
+    stocked = _STOCKED[tuple(map(bool, depots))]  # bit d: depot d holds a hex
     discards = discard_choices(state, seat)
+    actions: list[Action] = []
     for die in dice:
         if die <= 0 or workers >= 3:
             reach = ALL_VALUES
@@ -31,13 +41,22 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
             reach = usable_values(functions, TAKE, -1, die, workers)
         else:
             reach = REACH[die][workers]
-        for depot, tiles in enumerate(state.depots, 1):
-            if tiles and reach >> depot & 1:
+        for depot in bits(reach & stocked):
+            if discards == NO_DISCARD:  # take_actions' usual case, inline
+                tiles = dict.fromkeys(depots[depot - 1])
+                actions += map(take_tile, repeat(die), repeat(depot), tiles, repeat(-1))
+            else:
                 actions += take_actions(state, seat, die, depot, discards=discards)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)
     return actions
+
+
+_STOCKED: dict[tuple[bool, ...], int] = {
+    held: sum(2 << k for k in range(6) if held[k]) for held in product((False, True), repeat=6)
+}
+"""Mask of the stocked depots (bit ``d`` for depot ``d``) by which depots hold hexes."""
 
 
 @cache
