@@ -30,13 +30,15 @@ def play_random(rules: burgundy.Ruleset, seed: int) -> int:
     choice = rng.choice
     state = rules.initial_state()
     decisions = 0
-    while not state.is_terminal:
-        if state.is_chance:
-            state = state.apply(state.sample_outcome(rng))
-        else:
+    while True:
+        who = state.current_player
+        if who >= 0:
             state = state.apply(choice(state.legal_actions()))
             decisions += 1
-    return decisions
+        elif who == burgundy.CHANCE:
+            state = state.apply(state.sample_outcome(rng))
+        else:
+            return decisions
 
 
 def memory_of_game(players: int = 4, seed: int = 1) -> tuple[int, float]:

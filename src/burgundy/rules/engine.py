@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import repeat
 from operator import eq, is_, itemgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -263,8 +263,8 @@ class Engine:
                     f"valid: {[o for o, _ in outcomes]}"
                 )
             rule = self.pending_rules[type(item)]
-            resolve = cast("Callable[[State, pen.Pending, Any], State]", rule.resolve)
-            return self.advance(resolve(state if rule.pops else pop(state), item, action))
+            state = rule.resolve(state if rule.pops else pop(state), item, action)  # type: ignore[misc]
+            return self.advance(state)
         legal = state.legal_actions()
         if not (any(map(is_, legal, repeat(action))) or action in legal):
             raise IllegalActionError(

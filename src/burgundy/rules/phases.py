@@ -96,12 +96,15 @@ def start_turn(
     seats[seat] = replace(seats[seat], dice=seats[seat].rolled)
     below = state.pending if pending is None else pending
     state = replace(
-        state, seats=tuple(seats), turn=turn, purchased=False, pending=(*below, Turn(seat)),
+        state, seats=tuple(seats), turn=turn, purchased=False, pending=(*below, _turn(seat)),
         **changes,
     )
     for handler in state.rules.engine.on_turn_start:
         state = handler(state, seat)
     return state
+
+
+_turn = cache(Turn)  # one shared Turn item per seat (pending items are frozen)
 
 
 def end_turn(state: State) -> State:

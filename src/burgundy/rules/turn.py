@@ -12,7 +12,14 @@ from itertools import product, repeat
 from burgundy.actions import Action, TakeWorkers
 from burgundy.geometry import bits
 from burgundy.pending import Pending, Turn
-from burgundy.rules.dice import ALL_VALUES, REACH, TAKE, cost_functions, usable_values
+from burgundy.rules.dice import (
+    ALL_VALUES,
+    REACH,
+    TAKE,
+    CostFunction,
+    cost_functions,
+    usable_values,
+)
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import (
@@ -29,7 +36,9 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
     die of any value): take a hex, place a hex, sell goods, take workers."""
     workers = state.estates[state.seats[seat].estate].workers
-    functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
+    functions: tuple[CostFunction, ...] = ()  # needed only below 3 workers
+    if workers < 3 and state.rules.engine.die_cost:
+        functions = cost_functions(state, seat)
     depots = state.depots
     stocked = _STOCKED[tuple(map(bool, depots))]  # bit d: depot d holds a hex
     discards = discard_choices(state, seat)
