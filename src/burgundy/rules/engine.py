@@ -226,16 +226,19 @@ class Engine:
     ) -> tuple[act.Action, ...]:
         """The legal actions of decision ``item`` from its rule's own answers ``own``: add
         Decline, the purchases and the variants' extra actions, End, then the modifiers."""
-        is_turn = isinstance(item, pen.Turn)
         actions = list(own)
-        extras = [] if is_turn else turn.mid_action_purchases(state, item)
-        for extra in self.extra_actions:
-            extras.extend(extra(state, item))
-        if rule.optional and (actions or (rule.purchase_helps and extras)):
-            actions.append(_DECLINE)
-        actions.extend(extras)
-        if is_turn and not state.seats[item.seat].dice:
-            actions.append(_END)
+        if isinstance(item, _Turn):  # the usual case: purchases are among its own answers
+            for extra in self.extra_actions:
+                actions += extra(state, item)
+            if not state.seats[item.seat].dice:
+                actions.append(_END)
+        else:
+            extras = turn.mid_action_purchases(state, item)
+            for extra in self.extra_actions:
+                extras += extra(state, item)
+            if rule.optional and (actions or (rule.purchase_helps and extras)):
+                actions.append(_DECLINE)
+            actions += extras
         result = tuple(actions)
         for modifier in self.legal_actions_mods:
             result = modifier(state, item, result)

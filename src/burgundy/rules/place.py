@@ -106,12 +106,16 @@ def place_actions(
         if any_number or workers >= 3:
             reached = [mask] * len(dice)
         else:
+            wanted = 0  # the die numbers under the mask: what the cost modifiers are asked
+            if functions:
+                for value in range(1, 7):
+                    if board.die_masks[value] & mask:
+                        wanted |= 1 << value
             reached = []
             for die in dice:
                 if die <= 0:
                     reached.append(mask)
                 elif functions:
-                    wanted = sum(1 << v for v in range(1, 7) if board.die_masks[v] & mask)
                     values = usable_values(functions, PLACE, tile, die, workers, wanted)
                     reached.append(mask & board.value_masks[values])
                 else:

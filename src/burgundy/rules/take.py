@@ -39,8 +39,12 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
     """
     index = state.seats[seat].estate
     storage = state.estates[index].storage
-    if len(storage) < storage_capacity(state, index):
-        return (-1,)
+    if state.rules.engine.storage_capacity:
+        capacity = storage_capacity(state, index)
+    else:
+        capacity = BASE_STORAGE
+    if len(storage) < capacity:
+        return NO_DISCARD
     return tuple(sorted(set(storage))) if may_discard else ()
 
 
@@ -144,7 +148,10 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     if state.estates[state.seats[seat].estate].silver < PURCHASE_PRICE:
         return []
     discards = discard_choices(state, seat)
-    return [buy_tile(t, x) for t in sorted(set(state.black_depot)) for x in discards]
+    tiles = sorted(set(state.black_depot))
+    if discards == NO_DISCARD:
+        return list(map(buy_tile, tiles, repeat(-1)))
+    return [buy_tile(t, x) for t in tiles for x in discards]
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:

@@ -148,7 +148,12 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
     """#6: the turn's purchase from any depot (2011: numbered depots too, for silver; 2019:
     any depot, paid with silver and/or workers)."""
     seat = item.seat
-    if state.purchased or not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:
+    if state.purchased:
+        return ()
+    index = state.seats[seat].estate
+    if not (state.estates[index].kinds >> _K6 & 1 or (
+        state.rules.engine.borrowed_tiles and working_tiles(state, index) >> _K6 & 1
+    )):
         return ()
     if not (isinstance(item, Turn) or purchase_open(state, item)):
         return ()
@@ -212,7 +217,10 @@ def die_cost(state: State, seat: int) -> Callable[[DieUse, int], int] | None:
     recomputes from the core's ring distance, so the knowledge variant comes first in the
     variant order.
     """
-    working = working_tiles(state, state.seats[seat].estate)
+    index = state.seats[seat].estate
+    working = state.estates[index].kinds
+    if state.rules.engine.borrowed_tiles:
+        working = working_tiles(state, index)
     if not working & _COST_TILES:
         return None
     free_take = False
