@@ -321,3 +321,51 @@ def test_replace_copies_shares_and_rejects_unknown_fields() -> None:
     assert replace(copy, white=state.white) == state
     with pytest.raises(TypeError, match="no field\\(s\\) \\['colour'\\]"):
         replace(state, colour=1)
+
+
+def test_replace_resets_caches_and_keeps_legal_actions_right() -> None:
+    """A copy never inherits the cached legal actions, outcomes or key of its original."""
+    state = burgundy.testing.first_turn(burgundy.Ruleset(players=2, variants=()), seed=1)
+    legal = state.legal_actions()
+    key = state.key
+    copy = replace(state, purchased=True)
+    assert copy._cache_legal is None and copy._cache_key is None
+    assert copy.key != key
+    assert copy.legal_actions() == tuple(a for a in legal if type(a).__name__ != "BuyTile")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_sample_outcome_draws_as_random_choices_does(seed: int) -> None:
+    """State.sample_outcome consumes the generator as rng.choices would and returns the same
+    outcome, so Game records (and the golden playthroughs) do not depend on which is used."""
+    rules = burgundy.Ruleset(players=3, variants=("knowledge",))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    state = rules.initial_state()
+    chance_nodes = 0
+    while not state.is_terminal:
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            expected = theirs.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            assert state.sample_outcome(ours) == expected
+            state = state.apply(expected)
+            chance_nodes += 1
+        else:
+            action = ours.choice(state.legal_actions())
+            assert theirs.choice(state.legal_actions()) is action
+            state = state.apply(action)
+    assert chance_nodes > 200  # a whole game: set-up, dice, draws
+
+
+def test_sample_outcome_needs_a_chance_node() -> None:
+    state = burgundy.testing.first_turn(burgundy.Ruleset(players=2, variants=()), seed=1)
+    with pytest.raises(ValueError, match="chance node"):
+        state.sample_outcome(random.Random(0))
+
+
+def test_legal_actions_are_shared_instances() -> None:
+    """Equal actions generated twice are the same object (apply checks identity first)."""
+    rules = burgundy.Ruleset(players=2, variants=())
+    state = burgundy.testing.first_turn(rules, seed=5)
+    fresh = replace(state)  # the same position, nothing cached
+    assert fresh.legal_actions() == state.legal_actions()
+    assert all(a is b for a, b in zip(fresh.legal_actions(), state.legal_actions(), strict=True))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from bisect import bisect
+from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -44,6 +45,17 @@ class _Copiers(dict[tuple[type, tuple[str, ...]], Any]):
 COPIERS: dict[tuple[type, tuple[str, ...]], Any] = _Copiers()
 """``COPIERS[cls, names](inst, changes)`` is :func:`replace` for a known set of changed
 fields without the keyword packing: the engine's hot paths call it directly."""
+
+
+def copier(cls: type[_T], *names: str) -> Callable[[_T, dict[str, Any]], _T]:
+    """Return the copy function of ``cls`` for changes to exactly the fields ``names``:
+    ``copier(State, "white")(state, {"white": 3})`` is ``replace(state, white=3)``.
+
+    Raises:
+        TypeError: A name is no field of ``cls``.
+    """
+    function: Callable[[_T, dict[str, Any]], _T] = COPIERS[cls, names]
+    return function
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:

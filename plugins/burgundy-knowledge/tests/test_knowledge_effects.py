@@ -403,6 +403,21 @@ def test_k8_cost_per_distance(build, kind, value, plain, with_k8):
     assert _cost(build(tiles={"c4": "k8"}), kind, tile, 3, value) == with_k8
 
 
+def test_die_cost_hook_binds_per_seat_and_is_none_without_tiles_8_to_12(build):
+    """Hook contract (burgundy_die_cost): the binding is None for a seat whose duchy holds
+    none of #8-#12, so the engine's common case is a table lookup; with #8 the seat's cost
+    function halves the steps, rounding up (ES11 #8)."""
+    from burgundy.rules.dice import cost_functions, cost_with
+
+    plain = build()
+    assert cost_functions(plain, plain.current_player) == ()
+    with_k8 = build(tiles={"c4": "k8"})
+    functions = cost_functions(with_k8, with_k8.current_player)
+    assert len(functions) == 1
+    assert [cost_with(functions, TAKE, -1, 3, v) for v in (3, 4, 5, 6, 1)] == [0, 1, 1, 2, 1]
+    assert [cost_with((), TAKE, -1, 3, v) for v in (3, 4, 5, 6, 1)] == [0, 1, 2, 3, 2]
+
+
 @pytest.mark.parametrize("with_k8", [True, False])
 def test_k8_carla_turns_a_3_into_a_6_with_two_workers_es11(build, with_k8):
     """ES11 #8: to turn a 3 into a 6 Carla needs only 2 workers."""

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from burgundy.pending import Pending
-from burgundy.state import COPIERS, Estate, Seat, State
+from burgundy.state import COPIERS, Estate, Seat, State, copier
 
 
 @attrs.frozen(slots=True)
@@ -71,9 +70,9 @@ def pop(state: State) -> State:
     return _WITH_PENDING(state, {"pending": state.pending[:-1]})
 
 
-_WITH_SEATS: Callable[[State, dict[str, Any]], State] = COPIERS[State, ("seats",)]
-_WITH_ESTATES: Callable[[State, dict[str, Any]], State] = COPIERS[State, ("estates",)]
-_WITH_PENDING: Callable[[State, dict[str, Any]], State] = COPIERS[State, ("pending",)]
+_WITH_SEATS = copier(State, "seats")
+_WITH_ESTATES = copier(State, "estates")
+_WITH_PENDING = copier(State, "pending")
 
 
 def add_vp(state: State, seat: int, vp: int, source: str = "other") -> State:

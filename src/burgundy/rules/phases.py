@@ -23,9 +23,9 @@ from burgundy.pending import (
     Turn,
     WhiteRoll,
 )
-from burgundy.rules.income import Income, gain, push, set_seat, update
+from burgundy.rules.income import Income, gain, push, set_seat
 from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
-from burgundy.state import State, replace
+from burgundy.state import COPIERS, Seat, State, copier, replace
 
 ROUNDS_PER_PHASE = 5
 """Rounds in a phase."""
@@ -54,16 +54,21 @@ def _round_steps(order: tuple[int, ...]) -> tuple[Pending, ...]:
 
 def resolve_white(state: State, item: Pending, outcome: int) -> State:
     """The white die shows ``outcome`` (the roll is popped here: ``PendingRule.pops``)."""
-    return replace(state, white=outcome, pending=state.pending[:-1])
+    return _WHITE_ROLLED(state, {"white": outcome, "pending": state.pending[:-1]})
 
 
 def resolve_dice(state: State, item: Pending, outcome: tuple[int, int]) -> State:
     """Seat ``item.roller``'s dice show ``outcome`` (the roll is popped here)."""
-    assert isinstance(item, DiceRoll)
-    return update(
-        state, item.roller, {"rolled": tuple(sorted(outcome)), "dice": ()},
-        pending=state.pending[:-1],
-    )
+    roller: int = item.roller  # type: ignore[attr-defined]  # a DiceRoll
+    seats = list(state.seats)
+    seats[roller] = _DICE_ROLLED(seats[roller], {"rolled": tuple(sorted(outcome)), "dice": ()})
+    return _SEATS_AND_POP(state, {"seats": tuple(seats), "pending": state.pending[:-1]})
+
+
+# the copy functions of the most frequent chance steps, looked up once
+_WHITE_ROLLED = copier(State, "white", "pending")
+_DICE_ROLLED = copier(Seat, "rolled", "dice")
+_SEATS_AND_POP = copier(State, "seats", "pending")
 
 
 def run_begin_turns(state: State, item: Pending) -> State:
@@ -93,18 +98,17 @@ def start_turn(
     ``changes`` to the state in the same copy."""
     seat = state.order[turn]
     seats = list(state.seats)
-    seats[seat] = replace(seats[seat], dice=seats[seat].rolled)
+    seats[seat] = _DICE_IN_HAND(seats[seat], {"dice": seats[seat].rolled})
     below = state.pending if pending is None else pending
-    state = replace(
-        state, seats=tuple(seats), turn=turn, purchased=False, pending=(*below, _turn(seat)),
-        **changes,
-    )
+    changes.update(seats=tuple(seats), turn=turn, purchased=False, pending=(*below, _turn(seat)))
+    state = COPIERS[State, tuple(changes)](state, changes)  # replace() without repacking
     for handler in state.rules.engine.on_turn_start:
         state = handler(state, seat)
     return state
 
 
 _turn = cache(Turn)  # one shared Turn item per seat (pending items are frozen)
+_DICE_IN_HAND = copier(Seat, "dice")
 
 
 def end_turn(state: State) -> State:

@@ -36,7 +36,7 @@ from burgundy.pending import (
 from burgundy.rules.income import push, set_estate
 from burgundy.rules.place import put_tile
 from burgundy.rules.scoring import play_order
-from burgundy.state import EMPTY, Estate, Seat, State, replace
+from burgundy.state import EMPTY, Estate, Seat, State, copier, replace
 
 _BOARD = load("mainboard")
 CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = tuple(
@@ -254,12 +254,16 @@ def resolve_hex(state: State, item: Pending, tile: int) -> State:
     if item.depot == 0:
         black = list(state.black_supply)
         black[tile] -= 1
-        return replace(
-            state, black_supply=tuple(black),
-            black_depot=tuple(sorted((*state.black_depot, tile))), pending=below,
+        black_depot = tuple(sorted((*state.black_depot, tile)))
+        return _BLACK_DRAWN(
+            state, {"black_supply": tuple(black), "black_depot": black_depot, "pending": below}
         )
     supply = list(state.supply)
     supply[tile] -= 1
     depots = list(state.depots)
     depots[item.depot - 1] = tuple(sorted((*depots[item.depot - 1], tile)))
-    return replace(state, supply=tuple(supply), depots=tuple(depots), pending=below)
+    return _DRAWN(state, {"supply": tuple(supply), "depots": tuple(depots), "pending": below})
+
+
+_DRAWN = copier(State, "supply", "depots", "pending")
+_BLACK_DRAWN = copier(State, "black_supply", "black_depot", "pending")
