@@ -131,6 +131,35 @@ def test_hot_path_calls_no_pluggy() -> None:
         assert hooks  # both variants contribute
 
 
+def test_profile_of_play_shows_no_pluggy_cattrs_or_deepcopy() -> None:
+    """Issue "speed": a profile of legal_actions/apply over whole games (every variant)
+    contains no pluggy dispatch, no cattrs and no deep copy."""
+    import cProfile
+    import pstats
+    import random
+
+    rules = burgundy.Ruleset(players=3, variants=("knowledge", "shields"))
+    rng = random.Random(11)
+    profile = cProfile.Profile()
+    for _ in range(2):
+        state = rules.initial_state()
+        while not state.is_terminal:
+            profile.enable()
+            if state.is_chance:
+                outcome = state.sample_outcome(rng)
+                state = state.apply(outcome)
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+            profile.disable()
+    called = {f"{path}:{name}" for path, _, name in pstats.Stats(profile).stats}  # type: ignore[attr-defined]
+    assert any("burgundy/rules/engine.py" in c for c in called)  # the profile saw the engine
+    offending = sorted(
+        c for c in called
+        if "pluggy" in c or "cattrs" in c or "deepcopy" in c or c.endswith("copy.py:copy")
+    )
+    assert not offending
+
+
 def test_variant_actions_join_the_serialisation_union_and_records() -> None:
     """Every legal action (core, knowledge, shields) round-trips through action_to_dict,
     and a record full of variant actions replays exactly."""
