@@ -7,8 +7,8 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import repeat
+from functools import cache, partial
+from itertools import product, starmap
 from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
@@ -111,9 +111,7 @@ def take_actions(
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    if discards == NO_DISCARD:  # the usual case, built by C-level iterators
-        return list(map(take_tile, repeat(die), repeat(depot), dict.fromkeys(tiles), repeat(-1)))
-    return [take_tile(die, depot, t, x) for t in dict.fromkeys(tiles) for x in discards]
+    return list(starmap(partial(take_tile, die, depot), product(dict.fromkeys(tiles), discards)))
 
 
 NO_DISCARD: tuple[int, ...] = (-1,)
@@ -148,10 +146,7 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     if state.estates[state.seats[seat].estate].silver < PURCHASE_PRICE:
         return []
     discards = discard_choices(state, seat)
-    tiles = sorted(set(state.black_depot))
-    if discards == NO_DISCARD:
-        return list(map(buy_tile, tiles, repeat(-1)))
-    return [buy_tile(t, x) for t in tiles for x in discards]
+    return list(starmap(buy_tile, product(sorted(set(state.black_depot)), discards)))
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:

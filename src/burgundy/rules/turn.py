@@ -6,8 +6,8 @@ The purchase from the black depot may come before, between or after the die acti
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import product, repeat
+from functools import cache, partial
+from itertools import product, starmap
 
 from burgundy.actions import Action, TakeWorkers
 from burgundy.geometry import bits
@@ -22,13 +22,7 @@ from burgundy.rules.dice import (
 )
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import (
-    NO_DISCARD,
-    discard_choices,
-    purchase_actions,
-    take_actions,
-    take_tile,
-)
+from burgundy.rules.take import discard_choices, purchase_actions, take_tile
 from burgundy.state import State
 
 
@@ -50,12 +44,9 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
             reach = usable_values(functions, TAKE, -1, die, workers)
         else:
             reach = REACH[die][workers]
-        for depot in bits(reach & stocked):
-            if discards == NO_DISCARD:  # take_actions' usual case, inline
-                tiles = dict.fromkeys(depots[depot - 1])
-                actions += map(take_tile, repeat(die), repeat(depot), tiles, repeat(-1))
-            else:
-                actions += take_actions(state, seat, die, depot, discards=discards)
+        for depot in bits(reach & stocked):  # take_actions, inline (C-level iterators)
+            tiles = dict.fromkeys(depots[depot - 1])
+            actions += starmap(partial(take_tile, die, depot), product(tiles, discards))
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)
