@@ -19,11 +19,11 @@ from burgundy.pending import (
     TownHallPlace,
     WarehouseSell,
 )
+from burgundy.rules import turn  # a module: turn.py imports this one, through place.py
 from burgundy.rules.income import Income, gain, push, set_estate
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import take_actions
-from burgundy.rules.turn import die_actions
 from burgundy.state import State, replace
 
 BASE_GOODS_COLOURS = 3
@@ -134,7 +134,7 @@ def apply_take_goods(state: State, seat: int, action: TakeGoods) -> State:
 # -- castle ---------------------------------------------------------------------------------
 def bonus_action_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """A castle's bonus: any die action with a die of any value (R-CASTLE)."""
-    return tuple(die_actions(state, item.seat, (ANY_DIE,)))
+    return tuple(turn.die_actions(state, item.seat, (ANY_DIE,)))
 
 
 # -- buildings ------------------------------------------------------------------------------

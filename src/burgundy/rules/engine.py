@@ -259,7 +259,7 @@ class Engine:
             raise IllegalActionError("the game is over; no action can be applied")
         item = state.pending[-1]
         if item.seat == _CHANCE:
-            outcomes = state.chance_outcomes()
+            outcomes = state._cache_outcomes or state.chance_outcomes()
             if not any(map(eq, map(_first, outcomes), repeat(action))):
                 raise IllegalActionError(
                     f"{action!r} is not an outcome of {type(item).__name__}; "
