@@ -96,8 +96,9 @@ def place_actions(
     workers = estate.workers
     plain = not (engine.placement_spaces or engine.adjacency_required)
     open_spaces = estate.frontier & ~estate.filled
+    limited = estate.kinds & BUILDING_CODES  # buildings the one-per-city rule may limit
     for tile in sorted(set(storage)) if len(storage) > 1 else storage:
-        if plain and not BUILDING_CODES >> tile & 1:  # placement_mask's usual case, inline
+        if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
             mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
         else:
             mask = placement_mask(state, seat, tile)
