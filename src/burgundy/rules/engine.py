@@ -36,6 +36,7 @@ _END = act.EndTurn()
 _CHANCE = pen.CHANCE_SEAT
 _AUTO = pen.AUTO_SEAT
 _Turn = pen.Turn
+_EndTurn = act.EndTurn
 _first = itemgetter(0)
 
 
@@ -268,7 +269,7 @@ class Engine:
             rule = self.pending_rules[type(item)]
             state = rule.resolve(state if rule.pops else pop(state), item, action)  # type: ignore[misc]
             return self.advance(state)
-        legal = state.legal_actions()
+        legal = state._cache_legal or state.legal_actions()
         if not (any(map(is_, legal, repeat(action))) or action in legal):
             raise IllegalActionError(
                 f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
@@ -276,7 +277,7 @@ class Engine:
             )
         if type(item) is _Turn:
             handler = self.action_handlers.get(type(action))
-            if handler is not None and type(action) is not act.EndTurn:
+            if handler is not None and type(action) is not _EndTurn:
                 state = handler(state, item.seat, action)
                 top = state.pending[-1]  # the usual next step: the same turn goes on
                 if type(top) is _Turn and state.seats[top.seat].dice:
