@@ -21,7 +21,10 @@ import burgundy
 from burgundy.game import describe_outcome, parse_action
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [(2, "2019", 101), (3, "2019", 202), (4, "2019", 303), (2, "2011", 404)]
+CASES = [
+    (2, "2019", 101, ()), (3, "2019", 202, ()), (4, "2019", 303, ()), (2, "2011", 404, ()),
+    (2, "2019", 505, ("knowledge",)), (3, "2019", 606, ("knowledge", "shields")),
+]
 
 
 def transcript(record: dict[str, Any]) -> list[str]:
@@ -41,8 +44,8 @@ def transcript(record: dict[str, Any]) -> list[str]:
     return lines
 
 
-def play(players: int, edition: str, seed: int) -> dict[str, Any]:
-    game = burgundy.Game(players=players, variants=(), edition=edition, seed=seed)
+def play(players: int, edition: str, seed: int, variants: tuple[str, ...]) -> dict[str, Any]:
+    game = burgundy.Game(players=players, variants=variants, edition=edition, seed=seed)
     rng = random.Random(seed)
     while not game.state.is_terminal:
         game.play(rng.choice(game.legal_actions()))
@@ -57,10 +60,13 @@ def play(players: int, edition: str, seed: int) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize(("players", "edition", "seed"), CASES)
-def test_golden_playthrough(players: int, edition: str, seed: int) -> None:
-    path = GOLDEN / f"base-{players}p-{edition}-seed{seed}.json"
-    result = play(players, edition, seed)
+@pytest.mark.parametrize(("players", "edition", "seed", "variants"), CASES)
+def test_golden_playthrough(
+    players: int, edition: str, seed: int, variants: tuple[str, ...]
+) -> None:
+    name = "+".join(variants) or "base"
+    path = GOLDEN / f"{name}-{players}p-{edition}-seed{seed}.json"
+    result = play(players, edition, seed, variants)
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     expected = json.loads(path.read_text(encoding="utf-8"))
