@@ -151,10 +151,7 @@ def burgundy_sale_income(
 def burgundy_take_workers_income(
     rules: Ruleset,
 ) -> Callable[[State, int, Income], Income] | None:
-    """Modify the take-workers die action's income: ``f(state, seat, income)`` (base 2).
-
-    ``state`` is the state before the die is spent.
-    """
+    """Modify the take-workers die action's income: ``f(state, seat, income)`` (base 2)."""
 
 
 @hookspec

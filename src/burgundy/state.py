@@ -95,8 +95,10 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
     namespace: dict[str, Any] = {
         "new_object": object.__new__, "cls": cls, "set_slot": object.__setattr__,
     }
-    if "__dict__" in cls.__dict__:
-        namespace["set_dict"] = cls.__dict__["__dict__"].__set__
+    for klass in cls.__mro__:  # the __dict__ descriptor, on the first class that has one
+        if "__dict__" in klass.__dict__:
+            namespace["set_dict"] = klass.__dict__["__dict__"].__set__
+            break
     exec("\n".join(lines), namespace)  # the code is built above from the class's own fields
     return namespace["copy"]
 

@@ -109,11 +109,9 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
     (``die == -1``) costs nothing.
     """
     if die <= 0 or not RING[die][value]:
-        return 0
+        return 0  # (nothing to lower: the seat's cost functions are not even asked for)
     functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    if not functions:
-        return RING[die][value]
-    return _lowered(functions, kind, tile, die, value)
+    return cost_with(functions, kind, tile, die, value)
 
 
 def affordable(

@@ -21,8 +21,8 @@ from burgundy.errors import IllegalActionError
 from burgundy.geometry import Board, boards
 from burgundy.hookspecs import EVENT_HOOKS, MODIFIER_HOOKS
 from burgundy.rules import effects, phases, scoring, setup, take, turn
-from burgundy.rules.dice import dice_after, use_die
-from burgundy.rules.income import Income, add_vp, gain, pop, update
+from burgundy.rules.dice import use_die
+from burgundy.rules.income import Income, gain, pop
 from burgundy.rules.place import apply_place
 from burgundy.rules.sell import apply_sell
 from burgundy.variants import PendingRule
@@ -36,7 +36,6 @@ _END = act.EndTurn()
 _CHANCE = pen.CHANCE_SEAT
 _AUTO = pen.AUTO_SEAT
 _Turn = pen.Turn
-_EndTurn = act.EndTurn
 _first = itemgetter(0)
 
 
@@ -53,17 +52,11 @@ _WORKERS_INCOME = Income(workers=2)
 
 
 def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
+    state = use_die(state, seat, action.die)
     income = _WORKERS_INCOME
     for modifier in state.rules.engine.take_workers_income:
         income = modifier(state, seat, income)
-    if income.silver or not income.workers:
-        return gain(use_die(state, seat, action.die), seat, income, "take workers")
-    estate = state.estates[state.seats[seat].estate]  # the usual case: one copy
-    state = update(state, seat, dice_after(state, seat, action.die),
-                   {"workers": estate.workers + income.workers})
-    for handler in state.rules.engine.on_workers_gained:
-        state = handler(state, seat, income.workers)
-    return add_vp(state, seat, income.vp, "take workers")
+    return gain(state, seat, income, "take workers")
 
 
 WHITE_OUTCOMES: tuple[tuple[int, float], ...] = tuple((v, 1 / 6) for v in range(1, 7))
@@ -275,14 +268,6 @@ class Engine:
                 f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
                 f"legal: {[str(a) for a in legal]}"
             )
-        if type(item) is _Turn:
-            handler = self.action_handlers.get(type(action))
-            if handler is not None and type(action) is not _EndTurn:
-                state = handler(state, item.seat, action)
-                top = state.pending[-1]  # the usual next step: the same turn goes on
-                if type(top) is _Turn and state.seats[top.seat].dice:
-                    return state
-                return self.advance(state)
         return self.advance(self._apply_decision(state, item, action))
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
@@ -300,7 +285,7 @@ class Engine:
         rules = self.pending_rules
         while state.pending:
             item = state.pending[-1]
-            if type(item) is _Turn:  # the usual case first
+            if isinstance(item, _Turn):  # the usual case first: the turn goes on
                 if state.seats[item.seat].dice or state.legal_actions() != (_END,):
                     break
                 state = phases.end_turn(state)
@@ -321,11 +306,6 @@ class Engine:
                 continue
             if seat == _AUTO:
                 state = rule.run(state if rule.pops else pop(state), item)  # type: ignore[misc]
-                continue
-            if isinstance(item, _Turn):
-                if state.seats[seat].dice or state.legal_actions() != (_END,):
-                    break
-                state = phases.end_turn(state)
                 continue
             own = rule.legal(state, item)  # type: ignore[misc]
             if own or rule.purchase_helps:

@@ -23,7 +23,7 @@ from burgundy.pending import (
     Turn,
     WhiteRoll,
 )
-from burgundy.rules.income import Income, gain, push, set_seat
+from burgundy.rules.income import Income, gain, push, set_seat, update
 from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
 from burgundy.state import COPIERS, Seat, State, copier, replace
 
@@ -60,15 +60,14 @@ def resolve_white(state: State, item: Pending, outcome: int) -> State:
 def resolve_dice(state: State, item: Pending, outcome: tuple[int, int]) -> State:
     """Seat ``item.roller``'s dice show ``outcome`` (the roll is popped here)."""
     roller: int = item.roller  # type: ignore[attr-defined]  # a DiceRoll
-    seats = list(state.seats)
-    seats[roller] = _DICE_ROLLED(seats[roller], {"rolled": tuple(sorted(outcome)), "dice": ()})
-    return _SEATS_AND_POP(state, {"seats": tuple(seats), "pending": state.pending[:-1]})
+    return update(
+        state, roller, {"rolled": tuple(sorted(outcome)), "dice": ()},
+        pending=state.pending[:-1],
+    )
 
 
-# the copy functions of the most frequent chance steps, looked up once
+# the copy function of a frequent chance step, looked up once
 _WHITE_ROLLED = copier(State, "white", "pending")
-_DICE_ROLLED = copier(Seat, "rolled", "dice")
-_SEATS_AND_POP = copier(State, "seats", "pending")
 
 
 def run_begin_turns(state: State, item: Pending) -> State:

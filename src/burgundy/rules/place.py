@@ -19,7 +19,6 @@ from burgundy.geometry import Board, bits
 from burgundy.rules import scoring
 from burgundy.rules.dice import (
     PLACE,
-    REACH,
     CostFunction,
     cost_functions,
     dice_after,
@@ -114,13 +113,8 @@ def place_actions(
                         wanted |= 1 << value
             reached = []
             for die in dice:
-                if die <= 0:
-                    reached.append(mask)
-                elif functions:
-                    values = usable_values(functions, PLACE, tile, die, workers, wanted)
-                    reached.append(mask & board.value_masks[values])
-                else:
-                    reached.append(mask & board.value_masks[REACH[die][workers]])
+                values = usable_values(functions, PLACE, tile, die, workers, wanted)
+                reached.append(mask & board.value_masks[values])
         if len(dice) == 1:  # built by C-level iterators
             actions += map(place_tile, repeat(dice[0]), repeat(tile), bits(reached[0]))
             continue

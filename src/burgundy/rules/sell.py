@@ -9,7 +9,6 @@ from burgundy._data import load
 from burgundy.actions import SellGoods
 from burgundy.rules.dice import (
     ALL_VALUES,
-    REACH,
     SELL,
     CostFunction,
     cost_functions,
@@ -40,16 +39,10 @@ def sell_actions(
         return actions
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    workers = estate.workers
+    wanted = sum(2 << k for k in range(6) if held[k]) if functions else ALL_VALUES
     reaches = []
     for die in dice:
-        if die <= 0 or workers >= 3:
-            reaches.append(ALL_VALUES)
-        elif functions:
-            wanted = sum(2 << k for k in range(6) if held[k])
-            reaches.append(usable_values(functions, SELL, -1, die, workers, wanted))
-        else:
-            reaches.append(REACH[die][workers])
+        reaches.append(usable_values(functions, SELL, -1, die, estate.workers, wanted))
     for goods in compress(_COLOURS, held):  # the colours held, in order
         for die, reach in zip(dice, reaches, strict=True):
             if reach >> goods & 1:

@@ -141,9 +141,7 @@ def can_purchase(state: State, seat: int) -> bool:
 
 def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
-    if state.purchased or not state.black_depot:  # can_purchase, its cheap tests inline
-        return []
-    if state.estates[state.seats[seat].estate].silver < PURCHASE_PRICE:
+    if not can_purchase(state, seat):
         return []
     discards = discard_choices(state, seat)
     return list(starmap(buy_tile, product(sorted(set(state.black_depot)), discards)))

@@ -6,23 +6,16 @@ The purchase from the black depot may come before, between or after the die acti
 
 from __future__ import annotations
 
-from functools import cache, partial
-from itertools import product, starmap
+from functools import cache
+from itertools import product
 
 from burgundy.actions import Action, TakeWorkers
 from burgundy.geometry import bits
 from burgundy.pending import Pending, Turn
-from burgundy.rules.dice import (
-    ALL_VALUES,
-    REACH,
-    TAKE,
-    CostFunction,
-    cost_functions,
-    usable_values,
-)
+from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import discard_choices, purchase_actions, take_tile
+from burgundy.rules.take import discard_choices, purchase_actions, take_actions
 from burgundy.state import State
 
 
@@ -38,15 +31,9 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     discards = discard_choices(state, seat)
     actions: list[Action] = []
     for die in dice:
-        if die <= 0 or workers >= 3:
-            reach = ALL_VALUES
-        elif functions:
-            reach = usable_values(functions, TAKE, -1, die, workers)
-        else:
-            reach = REACH[die][workers]
-        for depot in bits(reach & stocked):  # take_actions, inline (C-level iterators)
-            tiles = dict.fromkeys(depots[depot - 1])
-            actions += starmap(partial(take_tile, die, depot), product(tiles, discards))
+        reach = usable_values(functions, TAKE, -1, die, workers)
+        for depot in bits(reach & stocked):
+            actions += take_actions(state, seat, die, depot, discards=discards)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)

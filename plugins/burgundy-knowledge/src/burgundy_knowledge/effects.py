@@ -150,10 +150,7 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
     seat = item.seat
     if state.purchased:
         return ()
-    index = state.seats[seat].estate
-    if not (state.estates[index].kinds >> _K6 & 1 or (
-        state.rules.engine.borrowed_tiles and working_tiles(state, index) >> _K6 & 1
-    )):
+    if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:
         return ()
     if not (isinstance(item, Turn) or purchase_open(state, item)):
         return ()
@@ -217,10 +214,7 @@ def die_cost(state: State, seat: int) -> Callable[[DieUse, int], int] | None:
     recomputes from the core's ring distance, so the knowledge variant comes first in the
     variant order.
     """
-    index = state.seats[seat].estate
-    working = state.estates[index].kinds
-    if state.rules.engine.borrowed_tiles:
-        working = working_tiles(state, index)
+    working = working_tiles(state, state.seats[seat].estate)
     if not working & _COST_TILES:
         return None
     free_take = False
