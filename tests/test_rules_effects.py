@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from base_positions import NO_DEPOTS, base_first_turn, set_depots_from_supply
 from burgundy import Ruleset, State
 from burgundy.actions import TakeWorkers
 from burgundy.components import tile_code
@@ -30,47 +31,18 @@ from burgundy.pending import (
 )
 from burgundy.rules.scoring import play_order
 from burgundy.state import replace
+from burgundy.testing import legal_texts as _texts
+from burgundy.testing import play_texts as _play
 from burgundy.testing import (
-    first_turn,
     sample_outcome,
     take_from_supply,
     with_dice,
     with_estate,
     with_tiles,
 )
-from burgundy.testing import legal_texts as _texts
-from burgundy.testing import play_texts as _play
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _game(players: int = 2, seed: int = 0, edition: str = "2019", **options: Any) -> State:
-    rules = Ruleset(players=players, variants=(), edition=edition, options=options)
-    return first_turn(rules, seed)
-
-
-
-
-def _depots(state: State, numbered: dict[int, Iterable[str]], black: Iterable[str] = ()) -> State:
-    """Replace every depot's hexes (old ones back to the supply) with the named ones."""
-    supply = list(state.supply)
-    black_supply = list(state.black_supply)
-    for tile in (t for depot in state.depots for t in depot):
-        supply[tile] += 1
-    for tile in state.black_depot:
-        black_supply[tile] += 1
-    state = replace(state, supply=tuple(supply), black_supply=tuple(black_supply))
-    depots = []
-    for d in range(1, 7):
-        names = list(numbered.get(d, ()))
-        state = take_from_supply(state, *names)
-        depots.append(tuple(sorted(tile_code(n) for n in names)))
-    black = list(black)
-    state = take_from_supply(state, *black)
-    return replace(
-        state, depots=tuple(depots), black_depot=tuple(sorted(tile_code(n) for n in black))
-    )
-
-
 def _goods(**by_depot: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Depot goods from keyword arguments ``d2=(counts)``."""
     return tuple(by_depot.get(f"d{d}", (0,) * 6) for d in range(1, 7))
@@ -84,9 +56,9 @@ def _position(
     **options: Any,
 ) -> tuple[State, int]:
     """The mover's first turn with everything that matters fixed."""
-    state = _game(players=players, edition=edition, **options)
+    state = base_first_turn(players=players, edition=edition, **options)
     me = state.current_player
-    state = _depots(state, depots or {}, black)
+    state = set_depots_from_supply(state, {**NO_DEPOTS, **(depots or {})}, black)
     state = replace(state, depot_goods=depot_goods or _goods())
     storage = list(storage)
     state = take_from_supply(state, *storage)
@@ -169,7 +141,7 @@ def test_r_ship_marker_moves_even_with_no_goods_taken() -> None:
 # -- ship: turn order (R-TURNORDER; rulebook p5; rules-findings §2.6) -------------------------
 def test_r_turnorder_marker_goes_on_top_and_the_new_order_starts_next_round() -> None:
     rng = random.Random(0)
-    state = _game(players=3, seed=0)
+    state = base_first_turn(players=3, seed=0)
     a, b, c = state.order
     assert state.track == ((c, b, a),)
     state = replace(state, depot_goods=_goods())

@@ -17,26 +17,24 @@ from typing import Any
 
 import pytest
 
-from burgundy import Ruleset, State
+from base_positions import base_first_turn, empty_depots
+from burgundy import State
 from burgundy.components import Colour
 from burgundy.state import replace
+from burgundy.testing import legal_texts as _texts
+from burgundy.testing import play_texts as _play
 from burgundy.testing import (
-    first_turn,
     take_from_supply,
     with_dice,
     with_estate,
     with_tiles,
 )
-from burgundy.testing import legal_texts as _texts
-from burgundy.testing import play_texts as _play
 
 
 # -- helpers --------------------------------------------------------------------------------
 def _game(players: int = 2, seed: int = 0, **options: Any) -> State:
     """A first turn with every depot's hexes back in the supply (free to build positions)."""
-    return _empty_depots(first_turn(Ruleset(players=players, variants=(), options=options), seed))
-
-
+    return empty_depots(base_first_turn(players, seed, **options))
 
 
 def _setup(
@@ -56,19 +54,6 @@ def _setup(
 
 def _no_goods_on_depots(state: State) -> State:
     return replace(state, depot_goods=((0,) * 6,) * 6)
-
-
-def _empty_depots(state: State) -> State:
-    """Put every depot's hexes back into the supply (frees tiles for building positions)."""
-    supply = list(state.supply)
-    black = list(state.black_supply)
-    for tile in (t for depot in state.depots for t in depot):
-        supply[tile] += 1
-    for tile in state.black_depot:
-        black[tile] += 1
-    return replace(
-        state, supply=tuple(supply), black_supply=tuple(black), depots=((),) * 6, black_depot=()
-    )
 
 
 def _gain(before: State, after: State, seat: int) -> int:

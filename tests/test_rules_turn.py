@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
-from typing import Any
 
 import pytest
 
+from base_positions import NO_DEPOTS, base_first_turn, set_depots_from_supply
 from burgundy import IllegalActionError, Ruleset, State
 from burgundy.actions import BuyTile, PlaceTile, SellGoods, TakeTile, TakeWorkers
 from burgundy.components import tile_code
@@ -24,65 +24,22 @@ from burgundy.geometry import SPACE_BY_NAME
 from burgundy.pending import BeginTurns, BonusAction, DiceRoll, ShipGoods, Turn, WhiteRoll
 from burgundy.rules.dice import ring_steps
 from burgundy.state import replace
+from burgundy.testing import legal_texts as _texts
+from burgundy.testing import play_texts as _play
 from burgundy.testing import (
-    first_turn,
     sample_outcome,
     take_from_supply,
     with_dice,
     with_estate,
     with_tiles,
 )
-from burgundy.testing import legal_texts as _texts
-from burgundy.testing import play_texts as _play
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _game(players: int = 2, seed: int = 0, edition: str = "2019", **options: Any) -> State:
-    rules = Ruleset(players=players, variants=(), edition=edition, options=options)
-    return first_turn(rules, seed)
-
-
-
-
 def _storage(state: State, seat: int, *names: str) -> State:
     """Give seat ``seat`` exactly these stored hexes (taken from the supply)."""
     state = take_from_supply(state, *names)
     return with_estate(state, seat, storage=list(names))
-
-
-def _depots(
-    state: State, numbered: dict[int, Iterable[str]] | None = None,
-    black: Iterable[str] | None = None,
-) -> State:
-    """Set the named depots' hexes (the old ones go back to the supply)."""
-    supply = list(state.supply)
-    black_supply = list(state.black_supply)
-    depots = list(state.depots)
-    for depot in numbered or {}:
-        for tile in depots[depot - 1]:
-            supply[tile] += 1
-        depots[depot - 1] = ()
-    black_depot = state.black_depot
-    if black is not None:
-        for tile in black_depot:
-            black_supply[tile] += 1
-        black_depot = ()
-    state = replace(
-        state, supply=tuple(supply), black_supply=tuple(black_supply), depots=tuple(depots),
-        black_depot=black_depot,
-    )
-    for depot, names in (numbered or {}).items():
-        names = list(names)
-        state = take_from_supply(state, *names)
-        depots[depot - 1] = tuple(sorted(tile_code(n) for n in names))
-    if black is not None:
-        names = list(black)
-        state = take_from_supply(state, *names)
-        black_depot = tuple(sorted(tile_code(n) for n in names))
-    return replace(state, depots=tuple(depots), black_depot=black_depot)
-
-
-_NO_DEPOTS: dict[int, Iterable[str]] = {d: () for d in range(1, 7)}
 
 
 def _position(
@@ -92,9 +49,9 @@ def _position(
 ) -> tuple[State, int]:
     """A first turn with the mover's dice, workers, silver, storage and the depots fixed
     (no goods: give them with ``with_estate``)."""
-    state = _game(players=players, edition=edition)
+    state = base_first_turn(players=players, edition=edition)
     me = state.current_player
-    state = _depots(state, {**_NO_DEPOTS, **(depots or {})}, black)
+    state = set_depots_from_supply(state, {**NO_DEPOTS, **(depots or {})}, black)
     state = _storage(state, me, *storage)
     state = with_estate(state, me, workers=workers, silver=silver, goods=(0,) * 6)
     return with_dice(state, me, *dice), me
@@ -456,7 +413,7 @@ def test_r_white_round_goods_go_to_the_white_dice_depot_before_the_first_turn(wh
 
 
 def test_r_white_is_never_an_action_die() -> None:
-    state = _game(players=2, seed=4)
+    state = base_first_turn(players=2, seed=4)
     state = replace(state, white=5)
     me = state.current_player
     state = with_estate(state, me, workers=0)
