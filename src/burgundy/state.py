@@ -12,7 +12,6 @@ import operator
 import random
 from bisect import bisect
 from collections.abc import Callable
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -63,9 +62,11 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
     fields.
 
     The engine's hottest operation. A class with an instance ``__dict__`` (:class:`State`)
-    is copied by copying that dict, one C-level call. A slotted class gets code generated
-    once per set of changed fields, the way attrs generates ``__init__``: one line per
-    field, no loop, no test, no ``__init__`` call.
+    is copied by copying that dict: ``dict.copy`` clones the keys table in C and keeps the
+    dict combined, so attribute loads stay specialised (and it measured faster than
+    ``dict(...)`` or a ``{**...}`` display). A slotted class gets code generated once per
+    set of changed fields, the way attrs generates ``__init__``: one line per field, no
+    loop, no test, no ``__init__`` call.
     """
     names = [a.name for a in attrs.fields(cls)]
     unknown = set(changed) - set(names)
@@ -76,7 +77,7 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
         lines = [
             "def copy(inst, changes):",
             "    new = new_object(cls)",
-            "    values = dict(inst.__dict__)",
+            "    values = inst.__dict__.copy()",
             "    values.update(changes)",
             *(f"    values[{name!r}] = None" for name in caches),
             "    set_dict(new, values)",
@@ -344,7 +345,11 @@ class State:
         outcomes = self._cache_outcomes or self.chance_outcomes()
         if not outcomes:
             raise ValueError("sample_outcome() needs a chance node")
-        cumulative = list(accumulate(map(_second, outcomes)))
+        cumulative = []  # what random.choices accumulates: the probabilities, in order
+        total = 0.0
+        for _, probability in outcomes:
+            total += probability
+            cumulative.append(total)
         last = len(cumulative) - 1
         return outcomes[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, last)][0]
 

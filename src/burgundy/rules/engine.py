@@ -9,8 +9,7 @@ types to their rules. ``State.legal_actions``, ``chance_outcomes`` and ``apply``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import repeat
-from operator import eq, is_, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -37,6 +36,24 @@ _CHANCE = pen.CHANCE_SEAT
 _AUTO = pen.AUTO_SEAT
 _Turn = pen.Turn
 _first = itemgetter(0)
+
+
+def _is_outcome(outcome: Any, outcomes: tuple[tuple[Any, float], ...]) -> bool:
+    """Whether ``outcome`` is one of ``outcomes`` (a plain loop: on a few dozen pairs it is
+    faster than any chain of C-level iterators)."""
+    for candidate, _ in outcomes:  # noqa: SIM110 (any() over a generator is slower)
+        if candidate == outcome:
+            return True
+    return False
+
+
+def _is_legal(action: Any, legal: tuple[act.Action, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``: the shared instance itself (the usual case,
+    found without calling ``__eq__``), or an equal one."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
@@ -254,7 +271,7 @@ class Engine:
         item = state.pending[-1]
         if item.seat == _CHANCE:
             outcomes = state._cache_outcomes or state.chance_outcomes()
-            if not any(map(eq, map(_first, outcomes), repeat(action))):
+            if not _is_outcome(action, outcomes):
                 raise IllegalActionError(
                     f"{action!r} is not an outcome of {type(item).__name__}; "
                     f"valid: {[o for o, _ in outcomes]}"
@@ -263,7 +280,7 @@ class Engine:
             state = rule.resolve(state if rule.pops else pop(state), item, action)  # type: ignore[misc]
             return self.advance(state)
         legal = state._cache_legal or state.legal_actions()
-        if not (any(map(is_, legal, repeat(action))) or action in legal):
+        if not _is_legal(action, legal):
             raise IllegalActionError(
                 f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
                 f"legal: {[str(a) for a in legal]}"

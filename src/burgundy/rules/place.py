@@ -9,8 +9,6 @@ type once. Variants change each of these through hooks. After placing, the hex s
 from __future__ import annotations
 
 from functools import cache
-from itertools import repeat
-from operator import attrgetter
 from typing import Any
 
 from burgundy.actions import PlaceTile
@@ -103,30 +101,33 @@ def place_actions(
             mask = placement_mask(state, seat, tile)
         if not mask:
             continue
+        reached = []  # (die, the spaces of mask it reaches)
         if any_number or workers >= 3:
-            reached = [mask] * len(dice)
+            for die in dice:
+                reached.append((die, mask))
         else:
             wanted = 0  # the die numbers under the mask: what the cost modifiers are asked
             if functions:
                 for value in range(1, 7):
                     if board.die_masks[value] & mask:
                         wanted |= 1 << value
-            reached = []
             for die in dice:
                 values = usable_values(functions, PLACE, tile, die, workers, wanted)
-                reached.append(mask & board.value_masks[values])
-        if len(dice) == 1:  # built by C-level iterators
-            actions += map(place_tile, repeat(dice[0]), repeat(tile), bits(reached[0]))
+                reached.append((die, mask & board.value_masks[values]))
+        # plain loops: on these few items they beat map/repeat/sort chains in time
+        if len(reached) == 1:
+            die, spaces = reached[0]
+            for space in bits(spaces):
+                actions.append(place_tile(die, tile, space))
             continue
-        placements: list[PlaceTile] = []
-        for die, spaces in zip(dice, reached, strict=True):
-            placements += map(place_tile, repeat(die), repeat(tile), bits(spaces))
-        placements.sort(key=_SPACE)  # space by space; stable, so die by die within a space
-        actions += placements
+        union = 0
+        for _, spaces in reached:
+            union |= spaces
+        for space in bits(union):  # space by space, die by die within a space
+            for die, spaces in reached:
+                if spaces >> space & 1:
+                    actions.append(place_tile(die, tile, space))
     return actions
-
-
-_SPACE = attrgetter("space")
 
 
 place_tile = cache(PlaceTile)

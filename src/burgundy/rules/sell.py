@@ -40,11 +40,11 @@ def sell_actions(
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     wanted = sum(2 << k for k in range(6) if held[k]) if functions else ALL_VALUES
-    reaches = []
+    reaches = []  # (die, the values it can be used as)
     for die in dice:
-        reaches.append(usable_values(functions, SELL, -1, die, estate.workers, wanted))
+        reaches.append((die, usable_values(functions, SELL, -1, die, estate.workers, wanted)))
     for goods in compress(_COLOURS, held):  # the colours held, in order
-        for die, reach in zip(dice, reaches, strict=True):
+        for die, reach in reaches:
             if reach >> goods & 1:
                 actions.append(sell_goods(die, goods))
     return actions

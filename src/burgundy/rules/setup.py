@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from itertools import compress, repeat
-from operator import itemgetter, truediv
+from operator import itemgetter
 from typing import Any
 
 from burgundy._data import load
@@ -242,9 +241,13 @@ def _draw_outcomes(
     codes: tuple[int, ...], counts: tuple[int, ...]
 ) -> tuple[tuple[int, float], ...]:
     """The draw of one of ``codes`` with ``counts`` of each left, in proportion: pairs
-    ``(code, count / total)`` for the codes left (built by C-level iterators)."""
-    shares = map(truediv, filter(None, counts), repeat(sum(counts)))
-    return tuple(zip(compress(codes, counts), shares, strict=True))
+    ``(code, count / total)`` for the codes left."""
+    total = sum(counts)
+    outcomes = []
+    for code, count in zip(codes, counts, strict=True):
+        if count:
+            outcomes.append((code, count / total))
+    return tuple(outcomes)
 
 
 def resolve_hex(state: State, item: Pending, tile: int) -> State:

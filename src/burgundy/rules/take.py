@@ -7,8 +7,7 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 
 from __future__ import annotations
 
-from functools import cache, partial
-from itertools import product, starmap
+from functools import cache
 from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
@@ -111,7 +110,14 @@ def take_actions(
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    return list(starmap(partial(take_tile, die, depot), product(dict.fromkeys(tiles), discards)))
+    actions = []
+    previous = -2
+    for tile in tiles:  # sorted, so a repeated tile comes right after itself
+        if tile != previous:
+            previous = tile
+            for discard in discards:
+                actions.append(take_tile(die, depot, tile, discard))
+    return actions
 
 
 NO_DISCARD: tuple[int, ...] = (-1,)
@@ -144,7 +150,8 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     if not can_purchase(state, seat):
         return []
     discards = discard_choices(state, seat)
-    return list(starmap(buy_tile, product(sorted(set(state.black_depot)), discards)))
+    tiles = sorted(set(state.black_depot))
+    return [buy_tile(tile, discard) for tile in tiles for discard in discards]
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:
