@@ -93,8 +93,9 @@ def bench_rules(
         if chess_games:
             plies, chess_seconds = chess_plies(chess_games, seed + k)
             chess_rates.append(plies / chess_seconds)
+        first = seed + 1 + k * games  # new games every run: no run replays another's
         start = time.perf_counter()
-        decisions = sum(play_random(rules, seed + g) for g in range(games))
+        decisions = sum(play_random(rules, first + g) for g in range(games))
         seconds = time.perf_counter() - start
         rates.append(decisions / seconds)
         game_rates.append(games / seconds)
