@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -228,6 +229,13 @@ def test_json_round_trip_of_every_state_of_a_game() -> None:
         assert again.legal_actions() == state.legal_actions()
 
 
+def _unsort_depots(data: dict[str, Any]) -> None:
+    """Put the hexes of depots 1 and 2 on depot 1, largest code first (same hexes)."""
+    tiles = data["depots"][0] + data["depots"][1]
+    assert len(set(tiles)) > 1, "the chosen state needs two different hexes there"
+    data["depots"][0], data["depots"][1] = sorted(tiles, reverse=True), []
+
+
 @pytest.mark.parametrize(
     ("tamper", "fragment"),
     [
@@ -243,6 +251,8 @@ def test_json_round_trip_of_every_state_of_a_game() -> None:
         (lambda d: d["estates"][0]["spaces"].__setitem__(0, 5), "filled"),
         (lambda d: d["supply"].__setitem__(0, d["supply"][0] + 1), "not conserved"),
         (lambda d: d["seats"][0].update(rolled=[7, 1]), "dice must be 1-6"),
+        (lambda d: d["seats"][0].update(rolled=[5, 2]), "seats[0].rolled: must be sorted"),
+        (_unsort_depots, "depots[0]: must be sorted"),
         (lambda d: d["pending"].append({"type": "Nonsense", "seat": 0}), "unknown Pending"),
         (lambda d: d["pending"].append({"type": "Turn", "seat": 0, "x": 1}), "'pending'"),
         (lambda d: d["pending"].append({"type": "Turn", "seat": 8}), "no such seat"),

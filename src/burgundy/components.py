@@ -122,6 +122,21 @@ TILE_COLOUR: tuple[int, ...] = tuple(int(kind.colour) for kind in TILES)
 """Colour index by tile code (a flat tuple for the hot path)."""
 
 
+def distinct(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the distinct values of the sorted tuple ``values``, in order.
+
+    Storages, depots and dice are kept sorted, so this is ``values`` itself unless a value
+    repeats (then ``tuple(sorted(set(values)))``). Measured: on the usual two or three
+    values this loop takes about half the time of ``tuple(sorted(set(values)))``.
+    """
+    previous = None
+    for value in values:
+        if value == previous:
+            return tuple(sorted(set(values)))
+        previous = value
+    return values
+
+
 def tile_name(code: int) -> str:
     """Return the notation name of tile ``code`` (``"bank"``, ``"cow3"``, ``"k7"``, ...)."""
     return TILES[code].name

@@ -274,6 +274,12 @@ def _counts(values: tuple[int, ...], where: str, length: int | None = None) -> N
 
 def _codes(values: tuple[int, ...], where: str) -> None:
     _check(all(0 <= v < N_TILE_KINDS for v in values), f"{where}: unknown tile code")
+    _sorted(values, where)
+
+
+def _sorted(values: tuple[int, ...], where: str) -> None:
+    # the rules keep these sorted and rely on it (e.g. components.distinct)
+    _check(list(values) == sorted(values), f"{where}: must be sorted")
 
 
 def validate_state(state: State) -> None:
@@ -294,6 +300,8 @@ def validate_state(state: State) -> None:
         _check(0 <= seat.estate < len(state.estates), f"{where}.estate: no such estate")
         _check(all(1 <= d <= 6 for d in seat.dice + seat.rolled), f"{where}: dice must be 1-6")
         _check(len(seat.rolled) in (0, 2) and len(seat.dice) <= 2, f"{where}: two dice a seat")
+        _sorted(seat.dice, f"{where}.dice")
+        _sorted(seat.rolled, f"{where}.rolled")
         _check(seat.vp >= 0, f"{where}.vp: must not be negative")
         _check(
             sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from burgundy.actions import PlaceTile
-from burgundy.components import TILE_COLOUR, TILES
+from burgundy.components import TILE_COLOUR, TILES, distinct
 from burgundy.geometry import Board, bits
 from burgundy.rules import scoring
 from burgundy.rules.dice import (
@@ -94,7 +94,7 @@ def place_actions(
     plain = not (engine.placement_spaces or engine.adjacency_required)
     open_spaces = estate.frontier & ~estate.filled
     limited = estate.kinds & BUILDING_CODES  # buildings the one-per-city rule may limit
-    for tile in sorted(set(storage)) if len(storage) > 1 else storage:
+    for tile in distinct(storage):
         if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
             mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
         else:

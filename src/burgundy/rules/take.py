@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
-from burgundy.components import TILE_COLOUR
+from burgundy.components import TILE_COLOUR, distinct
 from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import update
 from burgundy.state import State, replace
@@ -44,7 +44,7 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
         capacity = BASE_STORAGE
     if len(storage) < capacity:
         return NO_DISCARD
-    return tuple(sorted(set(storage))) if may_discard else ()
+    return distinct(storage) if may_discard else ()
 
 
 def stored(state: State, seat: int, tile: int, discard: int) -> dict[str, Any]:
@@ -110,13 +110,10 @@ def take_actions(
         return []
     if discards is None:
         discards = discard_choices(state, seat, may_discard)
-    actions = []
-    previous = -2
-    for tile in tiles:  # sorted, so a repeated tile comes right after itself
-        if tile != previous:
-            previous = tile
-            for discard in discards:
-                actions.append(take_tile(die, depot, tile, discard))
+    actions = []  # plain loops: faster than product/starmap on these few items
+    for tile in distinct(tiles):
+        for discard in discards:
+            actions.append(take_tile(die, depot, tile, discard))
     return actions
 
 
@@ -150,8 +147,7 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     if not can_purchase(state, seat):
         return []
     discards = discard_choices(state, seat)
-    tiles = sorted(set(state.black_depot))
-    return [buy_tile(tile, discard) for tile in tiles for discard in discards]
+    return [buy_tile(tile, discard) for tile in distinct(state.black_depot) for discard in discards]
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:

@@ -10,6 +10,7 @@ from functools import cache
 from itertools import product
 
 from burgundy.actions import Action, TakeWorkers
+from burgundy.components import distinct
 from burgundy.geometry import bits
 from burgundy.pending import Pending, Turn
 from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
@@ -54,7 +55,7 @@ def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
 
 def turn_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """The die actions of the seat's unused dice and its purchases."""
-    dice = tuple(sorted(set(state.seats[item.seat].dice)))
+    dice = distinct(state.seats[item.seat].dice)
     actions = die_actions(state, item.seat, dice) if dice else []
     actions.extend(purchase_actions(state, item.seat))
     return tuple(actions)
