@@ -120,8 +120,12 @@ def end_turn(state: State) -> State:
     if state.turn + 1 < len(state.order):
         return start_turn(state, state.turn + 1, below)
     if state.round + 1 < ROUNDS_PER_PHASE:
-        return replace(state, round=state.round + 1, pending=(*below, RoundStart()))
-    return replace(state, pending=(*below, PhaseEnd()))
+        return replace(state, round=state.round + 1, pending=(*below, _ROUND_START))
+    return replace(state, pending=(*below, _PHASE_END))
+
+
+_ROUND_START = RoundStart()  # shared: pending items are frozen values
+_PHASE_END = PhaseEnd()
 
 
 def run_phase_end(state: State, item: Pending) -> State:

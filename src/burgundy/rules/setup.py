@@ -219,11 +219,17 @@ def run_phase_start(state: State, item: Pending) -> State:
     for tile in (*(t for depot in state.depots for t in depot), *state.black_depot):
         removed[tile] += 1
     state = replace(state, depots=((),) * 6, black_depot=(), removed=tuple(removed))
-    n = state.rules.players
-    hex_draws = [HexDraw(depot=d, colour=c) for d, c in depot_spaces(n, state.phase)]
-    hex_draws += [HexDraw(depot=0, colour=-1)] * black_depot_size(n)
+    return push(state, *_phase_steps(state.rules.players, state.phase))
+
+
+@cache
+def _phase_steps(players: int, phase: int) -> tuple[Pending, ...]:
+    """What lays out a phase, the top last: the hex draws, the goods draws, then the first
+    round (one shared tuple per player count and phase; pending items are frozen)."""
+    hex_draws = [HexDraw(depot=d, colour=c) for d, c in depot_spaces(players, phase)]
+    hex_draws += [HexDraw(depot=0, colour=-1)] * black_depot_size(players)
     goods = [GoodsDraw(estate=-1)] * _BOARD["goods_per_phase"]
-    return push(state, RoundStart(), *goods, *reversed(hex_draws))
+    return (RoundStart(), *goods, *reversed(hex_draws))
 
 
 def hex_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:

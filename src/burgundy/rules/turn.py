@@ -7,7 +7,6 @@ The purchase from the black depot may come before, between or after the die acti
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
 
 from burgundy.actions import Action, TakeWorkers
 from burgundy.components import distinct
@@ -28,23 +27,16 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     if workers < 3 and state.rules.engine.die_cost:
         functions = cost_functions(state, seat)
     depots = state.depots
-    stocked = _STOCKED[tuple(map(bool, depots))]  # bit d: depot d holds a hex
     discards = discard_choices(state, seat)
     actions: list[Action] = []
     for die in dice:
-        reach = usable_values(functions, TAKE, -1, die, workers)
-        for depot in bits(reach & stocked):
-            actions += take_actions(state, seat, die, depot, discards=discards)
+        for depot in bits(usable_values(functions, TAKE, -1, die, workers)):
+            if depots[depot - 1]:  # (an empty depot offers nothing)
+                actions += take_actions(state, seat, die, depot, discards=discards)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)
     return actions
-
-
-_STOCKED: dict[tuple[bool, ...], int] = {
-    held: sum(2 << k for k in range(6) if held[k]) for held in product((False, True), repeat=6)
-}
-"""Mask of the stocked depots (bit ``d`` for depot ``d``) by which depots hold hexes."""
 
 
 @cache
