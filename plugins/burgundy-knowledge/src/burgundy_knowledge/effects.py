@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from functools import cache
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -214,18 +215,23 @@ def die_cost(state: State, seat: int) -> Callable[[DieUse, int], int] | None:
     recomputes from the core's ring distance, so the knowledge variant comes first in the
     variant order.
     """
-    working = working_tiles(state, state.seats[seat].estate)
-    if not working & _COST_TILES:
-        return None
+    owned = working_tiles(state, state.seats[seat].estate) & _COST_TILES
+    return _cost_function(owned) if owned else None
+
+
+@cache
+def _cost_function(owned: int) -> Callable[[DieUse, int], int]:
+    """The cost function of a duchy holding the cost tiles of mask ``owned`` (one shared
+    function per combination of #8-#12)."""
     free_take = False
     free_colours: set[int] = set()  # colours placed with a free ±1
     for n, (kind, colours) in _FREE_STEP.items():
-        if working >> CODE[n] & 1:
+        if owned >> CODE[n] & 1:
             if kind == TAKE:
                 free_take = True
             elif kind == PLACE:
                 free_colours |= colours
-    step = _WORKER_STEP if working >> CODE[8] & 1 else 1
+    step = _WORKER_STEP if owned >> CODE[8] & 1 else 1
 
     def cost(use: DieUse, cost: int) -> int:
         kind = use.kind
