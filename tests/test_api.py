@@ -10,6 +10,7 @@ import pytest
 
 import burgundy
 import burgundy.testing
+from burgundy.components import distinct
 from burgundy.rules.income import set_estate
 from burgundy.state import replace
 from burgundy.testing import random_playout
@@ -331,6 +332,29 @@ def test_replace_copies_shares_and_rejects_unknown_fields() -> None:
     assert replace(copy, white=state.white) == state
     with pytest.raises(TypeError, match="no field\\(s\\) \\['colour'\\]"):
         replace(state, colour=1)
+
+
+def test_replace_of_several_fields_changes_each_and_shares_the_rest() -> None:
+    """The generated copier stores each changed field (no dict.update): all of them land."""
+    state = burgundy.testing.first_turn(burgundy.Ruleset(players=2, variants=()), seed=1)
+    copy = replace(state, white=7 - state.white, purchased=not state.purchased, turn=1)
+    assert (copy.white, copy.purchased, copy.turn) == (
+        7 - state.white, not state.purchased, 1
+    )
+    assert copy.estates is state.estates and copy.depots is state.depots
+    assert list(copy.__dict__) == list(state.__dict__)  # same layout: combined, same order
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [((), ()), ((4,), (4,)), ((1, 5), (1, 5)), ((3, 3), (3,)), ((2, 7, 7, 9), (2, 7, 9))],
+)
+def test_distinct_gives_the_distinct_values_of_a_sorted_tuple(
+    values: tuple[int, ...], expected: tuple[int, ...]
+) -> None:
+    assert distinct(values) == expected
+    if values == expected:
+        assert distinct(values) is values  # no copy in the usual case
 
 
 def test_replace_resets_caches_and_keeps_legal_actions_right() -> None:
