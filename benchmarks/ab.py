@@ -1,0 +1,84 @@
+"""Wall-clock A/B of two versions of the engine: is the working tree faster than REF?
+
+Instruction counts (``instructions.py``) are repeatable but are not time, and the machine's
+speed drifts by tens of percent within a minute. This script checks out REF (a commit,
+branch or tag) into a temporary ``git worktree``, then runs the same workload alternately
+under REF's ``src/`` and under the working tree's, in fresh processes, ``--pairs`` times,
+and prints each pair's speed ratio (new / old) and their median. The plugins come from the
+environment in both runs, so this compares changes to the core.
+
+    python benchmarks/ab.py HEAD~1 [--pairs 8] [--variants knowledge] [--players 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+WORKLOAD = """
+import sys, time
+sys.path.insert(0, {bench!r})
+import burgundy
+from bench import play_random
+rules = burgundy.Ruleset(players={players}, variants={variants!r})
+for seed in range(1000, 1000 + {warm}):  # warm-up: imports, module caches
+    play_random(rules, seed)
+best = 0.0
+for run in range(3):
+    start = time.perf_counter()
+    n = sum(play_random(rules, 1 + run * {games} + g) for g in range({games}))
+    best = max(best, n / (time.perf_counter() - start))
+print(best)
+"""
+
+
+def rate(src: Path, code: str) -> float:
+    """Decisions per second of the workload with ``src`` first on the import path."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    return float(out.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the A/B and print the ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("ref", help="the old version: a commit, branch or tag")
+    parser.add_argument("--pairs", type=int, default=8)
+    parser.add_argument("--variants", default="knowledge", help="comma-separated; '' = base")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=25)
+    parser.add_argument("--warm", type=int, default=30)
+    args = parser.parse_args(argv)
+    variants = tuple(v for v in args.variants.split(",") if v)
+    code = WORKLOAD.format(bench=str(HERE), players=args.players, variants=variants,
+                           warm=args.warm, games=args.games)
+    with tempfile.TemporaryDirectory() as folder:
+        old = Path(folder) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
+                        str(old), args.ref], check=True)
+        try:
+            ratios = []
+            for _ in range(args.pairs):
+                before = rate(old / "src", code)
+                after = rate(ROOT / "src", code)
+                ratios.append(after / before)
+                print(f"old {before:8,.0f}  new {after:8,.0f}  new/old {ratios[-1]:.3f}",
+                      flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(old)], check=True)
+    print(f"median new/old over {args.pairs} pairs: {statistics.median(ratios):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
