@@ -23,7 +23,7 @@ from burgundy.rules import turn  # a module: turn.py imports this one, through p
 from burgundy.rules.income import Income, gain, push, set_estate
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import take_actions
+from burgundy.rules.take import ALL_DEPOTS, take_actions
 from burgundy.state import State, replace
 
 BASE_GOODS_COLOURS = 3
@@ -143,11 +143,7 @@ def building_take_legal(state: State, item: Pending) -> tuple[Action, ...]:
     depot (never the black one) into storage."""
     assert isinstance(item, BuildingTake)
     may_discard = bool(state.rules.options["building_take_may_discard"])
-    return tuple(
-        action
-        for depot in range(1, 7)
-        for action in take_actions(state, item.seat, NO_DIE, depot, item.colours, may_discard)
-    )
+    return tuple(take_actions(state, item.seat, NO_DIE, ALL_DEPOTS, item.colours, may_discard))
 
 
 def warehouse_legal(state: State, item: Pending) -> tuple[Action, ...]:

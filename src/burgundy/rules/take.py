@@ -12,6 +12,7 @@ from typing import Any
 
 from burgundy.actions import BuyTile, TakeTile
 from burgundy.components import TILE_COLOUR, distinct
+from burgundy.geometry import bits
 from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import update
 from burgundy.state import State, replace
@@ -89,34 +90,38 @@ def remove_from_depot(state: State, depot: int, tile: int) -> State:
 
 
 def take_actions(
-    state: State, seat: int, die: int, depot: int, colours: tuple[int, ...] | None = None,
+    state: State, seat: int, die: int, depots: int, colours: tuple[int, ...] | None = None,
     may_discard: bool = True, discards: tuple[int, ...] | None = None,
 ) -> list[TakeTile]:
-    """Return the take actions from one numbered depot.
+    """Return the take actions from the numbered depots in a mask, depot by depot.
 
     Args:
         state: The state.
         seat: The seat taking.
         die: The die used (its rolled value, 0 any, -1 none).
-        depot: The depot, 1-6.
+        depots: Mask of the depots to take from: bit ``d`` for depot ``d`` (1-6), e.g. the
+            values a die reaches (:func:`~burgundy.rules.dice.usable_values`).
         colours: Only hexes of these colours (building effects), or ``None`` for any.
         may_discard: Whether a full storage may be made room in.
         discards: The :func:`discard_choices` if already known.
     """
-    tiles = state.depots[depot - 1]
-    if colours is not None:
-        tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
-    if not tiles:
-        return []
-    if discards is None:
-        discards = discard_choices(state, seat, may_discard)
-    actions = []  # plain loops: faster than product/starmap on these few items
-    for tile in distinct(tiles):
-        for discard in discards:
-            actions.append(take_tile(die, depot, tile, discard))
+    actions: list[TakeTile] = []  # plain loops: faster than product/starmap on these few items
+    for depot in bits(depots):
+        tiles = state.depots[depot - 1]
+        if colours is not None:
+            tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
+        if not tiles:
+            continue
+        if discards is None:
+            discards = discard_choices(state, seat, may_discard)
+        for tile in distinct(tiles):
+            for discard in discards:
+                actions.append(take_tile(die, depot, tile, discard))
     return actions
 
 
+ALL_DEPOTS: int = 0b1111110
+"""Mask of the six numbered depots (bit ``d`` for depot ``d``)."""
 NO_DISCARD: tuple[int, ...] = (-1,)
 """The :func:`discard_choices` of a storage with room: take without discarding."""
 take_tile = cache(TakeTile)

@@ -10,7 +10,6 @@ from functools import cache
 
 from burgundy.actions import Action, TakeWorkers
 from burgundy.components import distinct
-from burgundy.geometry import bits
 from burgundy.pending import Pending, Turn
 from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
 from burgundy.rules.place import place_actions
@@ -26,13 +25,11 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     functions: tuple[CostFunction, ...] = ()  # needed only below 3 workers
     if workers < 3 and state.rules.engine.die_cost:
         functions = cost_functions(state, seat)
-    depots = state.depots
     discards = discard_choices(state, seat)
     actions: list[Action] = []
     for die in dice:
-        for depot in bits(usable_values(functions, TAKE, -1, die, workers)):
-            if depots[depot - 1]:  # (an empty depot offers nothing)
-                actions += take_actions(state, seat, die, depot, discards=discards)
+        reach = usable_values(functions, TAKE, -1, die, workers)  # the depots it can take from
+        actions += take_actions(state, seat, die, reach, discards=discards)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)
