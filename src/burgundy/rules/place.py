@@ -16,6 +16,7 @@ from burgundy.components import TILE_COLOUR, TILES, distinct
 from burgundy.geometry import Board, bits
 from burgundy.rules import scoring
 from burgundy.rules.dice import (
+    ALL_VALUES,
     PLACE,
     CostFunction,
     cost_functions,
@@ -94,6 +95,11 @@ def place_actions(
     plain = not (engine.placement_spaces or engine.adjacency_required)
     open_spaces = estate.frontier & ~estate.filled
     limited = estate.kinds & BUILDING_CODES  # buildings the one-per-city rule may limit
+    ring = []  # (die, the spaces its number reaches at ring cost): the same for every tile
+    for die in dice:
+        values = ALL_VALUES if any_number else usable_values((), PLACE, -1, die, workers)
+        ring.append((die, board.value_masks[values]))
+    asks = functions and not any_number  # cost modifiers may reach further, tile by tile
     for tile in distinct(storage):
         if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
             mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
@@ -102,18 +108,10 @@ def place_actions(
         if not mask:
             continue
         reached = []  # (die, the spaces of mask it reaches)
-        if any_number or workers >= 3:
-            for die in dice:
-                reached.append((die, mask))
-        else:
-            wanted = 0  # the die numbers under the mask: what the cost modifiers are asked
-            if functions:
-                for value in range(1, 7):
-                    if board.die_masks[value] & mask:
-                        wanted |= 1 << value
-            for die in dice:
-                values = usable_values(functions, PLACE, tile, die, workers, wanted)
-                reached.append((die, mask & board.value_masks[values]))
+        for die, spaces in ring:
+            if asks and mask & ~spaces:
+                spaces = _modified_reach(board, functions, tile, die, workers, mask)
+            reached.append((die, mask & spaces))
         # plain loops: on these few items they beat map/repeat/sort chains in time
         if len(reached) == 1:
             die, spaces = reached[0]
@@ -128,6 +126,19 @@ def place_actions(
                 if spaces >> space & 1:
                     actions.append(place_tile(die, tile, space))
     return actions
+
+
+def _modified_reach(
+    board: Board, functions: tuple[CostFunction, ...], tile: int, die: int, workers: int,
+    mask: int,
+) -> int:
+    """The spaces of ``mask`` that ``die`` reaches once the cost modifiers are asked about
+    the die numbers under ``mask``."""
+    wanted = 0
+    for value in range(1, 7):
+        if board.die_masks[value] & mask:
+            wanted |= 1 << value
+    return mask & board.value_masks[usable_values(functions, PLACE, tile, die, workers, wanted)]
 
 
 place_tile = cache(PlaceTile)
