@@ -406,4 +406,3 @@ _STATE_VALUE_FIELDS: tuple[str, ...] = tuple(
     a.name for a in attrs.fields(State) if a.name != "rules" and not a.name.startswith("_cache")
 )
 _value_fields = operator.itemgetter(*_STATE_VALUE_FIELDS)
-_second = operator.itemgetter(1)

@@ -9,7 +9,6 @@ types to their rules. ``State.legal_actions``, ``chance_outcomes`` and ``apply``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -35,7 +34,6 @@ _END = act.EndTurn()
 _CHANCE = pen.CHANCE_SEAT
 _AUTO = pen.AUTO_SEAT
 _Turn = pen.Turn
-_first = itemgetter(0)
 
 
 def _is_outcome(outcome: Any, outcomes: tuple[tuple[Any, float], ...]) -> bool:
