@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import attrs
 
-from burgundy.actions import ANY_DIE, NO_DIE
 from burgundy.rules.income import set_seat
 from burgundy.state import State
 
@@ -175,8 +174,5 @@ def use_die(state: State, seat: int, die: int) -> State:
 
     A die of any value or no die removes nothing.
     """
-    if die in (ANY_DIE, NO_DIE):
-        return state
-    dice = list(state.seats[seat].dice)
-    dice.remove(die)
-    return set_seat(state, seat, dice=tuple(dice))
+    changes = dice_after(state, seat, die)
+    return set_seat(state, seat, **changes) if changes else state
