@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from burgundy.actions import Action
-from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour
+from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour, distinct
 from burgundy.pending import Pending, ShipGoods, Turn
 from burgundy.rules.dice import PLACE, TAKE, DieUse
 from burgundy.rules.effects import goods_colour_limit, take_goods
@@ -171,7 +171,7 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
                 continue
             actions.extend(
                 KnowledgeBuy(depot, tile, workers, discard)
-                for tile in sorted(set(tiles)) for discard in discards
+                for tile in distinct(tiles) for discard in discards
             )
     return actions
 

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from burgundy.actions import ANY_DIE, Action
-from burgundy.components import CASTLE, SHIP, TILES, Colour
+from burgundy.components import CASTLE, SHIP, TILES, Colour, distinct
 from burgundy.geometry import bits
 from burgundy.pending import BonusAction, Pending, Turn
 from burgundy.rules.dice import cost_functions, cost_with, die_cost
@@ -148,7 +148,7 @@ def set_die_actions(state: State, seat: int) -> list[Action]:
         return []
     return [
         SetDie(die, value)
-        for die in sorted(set(state.seats[seat].dice))
+        for die in distinct(state.seats[seat].dice)
         for value in range(1, 7)
         if value != die
     ]
@@ -263,7 +263,7 @@ def placement_legal(state: State, item: Pending) -> tuple[Action, ...]:
     return tuple(
         PlaceFromDepot(depot, tile, space)
         for depot, tiles in sources
-        for tile in sorted(set(tiles))
+        for tile in distinct(tiles)
         for space in bits(placement_mask(state, item.seat, tile))
     )
 
