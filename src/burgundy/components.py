@@ -187,6 +187,8 @@ def base_supply() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 GOODS_COLOURS: int = int(_TILE_DATA["goods"]["colours"])
 """Number of goods colours; a goods tile's colour is the die number 1-6 printed on it."""
+ALL_GOODS_COLOURS: tuple[int, ...] = tuple(range(1, GOODS_COLOURS + 1))
+"""The goods colours 1-6, in order (goods counts by colour index 0-5 pair with these)."""
 GOODS_PER_COLOUR: int = int(_TILE_DATA["goods"]["per_colour"])
 """Goods tiles of each colour (7; 42 in all)."""
 BUILDING_EFFECTS: dict[str, dict[str, object]] = _TILE_DATA["building_effects"]

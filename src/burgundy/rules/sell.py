@@ -7,6 +7,7 @@ from itertools import compress
 
 from burgundy._data import load
 from burgundy.actions import SellGoods
+from burgundy.components import ALL_GOODS_COLOURS
 from burgundy.rules.dice import (
     ALL_VALUES,
     SELL,
@@ -43,14 +44,13 @@ def sell_actions(
     reaches = []  # (die, the values it can be used as)
     for die in dice:
         reaches.append((die, usable_values(functions, SELL, -1, die, estate.workers, wanted)))
-    for goods in compress(_COLOURS, held):  # the colours held, in order
+    for goods in compress(ALL_GOODS_COLOURS, held):  # the colours held, in order
         for die, reach in reaches:
             if reach >> goods & 1:
                 actions.append(sell_goods(die, goods))
     return actions
 
 
-_COLOURS = (1, 2, 3, 4, 5, 6)
 
 
 sell_goods = cache(SellGoods)

@@ -19,7 +19,14 @@ from operator import itemgetter
 from typing import Any
 
 from burgundy._data import load
-from burgundy.components import CASTLE, GOODS_PER_COLOUR, TILE_COLOUR, Colour, base_supply
+from burgundy.components import (
+    ALL_GOODS_COLOURS,
+    CASTLE,
+    GOODS_PER_COLOUR,
+    TILE_COLOUR,
+    Colour,
+    base_supply,
+)
 from burgundy.geometry import CENTRE, N_SPACES
 from burgundy.pending import (
     BoardDraw,
@@ -58,7 +65,6 @@ def _counts_getter(codes: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[
 
 _COUNTS_BY_COLOUR = tuple(_counts_getter(codes) for codes in CODES_BY_COLOUR)
 _ALL_CODES = tuple(range(256))
-_GOODS_COLOURS = (1, 2, 3, 4, 5, 6)
 
 
 @cache
@@ -164,7 +170,7 @@ def resolve_board(state: State, item: Pending, number: int) -> State:
 
 def goods_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
     """A face-down goods tile, by colour, in proportion to what is left."""
-    return _draw_outcomes(_GOODS_COLOURS, state.goods_pool)
+    return _draw_outcomes(ALL_GOODS_COLOURS, state.goods_pool)
 
 
 def resolve_goods(state: State, item: Pending, colour: int) -> State:
