@@ -39,11 +39,7 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
     """
     index = state.seats[seat].estate
     storage = state.estates[index].storage
-    if state.rules.engine.storage_capacity:
-        capacity = storage_capacity(state, index)
-    else:
-        capacity = BASE_STORAGE
-    if len(storage) < capacity:
+    if len(storage) < storage_capacity(state, index):
         return NO_DISCARD
     return distinct(storage) if may_discard else ()
 
