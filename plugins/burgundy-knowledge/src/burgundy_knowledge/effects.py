@@ -141,9 +141,6 @@ def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State
     return take_goods(state, seat, action.second, action.second_colours)
 
 
-_K6 = CODE[6]
-
-
 # -- #6 ---------------------------------------------------------------------------------------
 def purchases(state: State, item: Pending) -> Iterable[Action]:
     """#6: the turn's purchase from any depot (2011: numbered depots too, for silver; 2019:
@@ -151,7 +148,7 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
     seat = item.seat
     if state.purchased:
         return ()
-    if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:
+    if not seat_owns(state, seat, 6):
         return ()
     if not (isinstance(item, Turn) or purchase_open(state, item)):
         return ()
