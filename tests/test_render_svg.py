@@ -177,10 +177,11 @@ def test_bonus_tiles_and_storage_are_drawn() -> None:
     _check_duchy(root, state, 0)
 
 
-def test_text_is_escaped() -> None:
+def test_text_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Ruleset(players=2)
     name = 'Fish & <Chips> "quoted"'
-    rules.engine.boards[1] = attrs.evolve(rules.engine.boards[1], name=name)
+    # compiled engines are shared by every equal ruleset: patch for this test only
+    monkeypatch.setitem(rules.engine.boards, 1, attrs.evolve(rules.engine.boards[1], name=name))
     state = _game(2)[len(_game(2)) // 2]
     state = replace(state, rules=rules)  # the same position, the odd board name
     for svg in (duchy_svg(state, 0), state_svg(state)):

@@ -12,36 +12,62 @@ from collections.abc import Mapping
 from typing import Any
 
 from burgundy.actions import Action
-from burgundy.errors import IllegalActionError
+from burgundy.errors import IllegalActionError, brief
 from burgundy.state import State
 from burgundy.variants import Ruleset
 
 RECORD_FORMAT = "burgundy-record"
 """The ``format`` field of a game record."""
-RECORD_VERSION = 1
-"""The ``version`` field of a game record."""
+RECORD_VERSION = 2
+"""The ``version`` field of the records this version writes (it also reads version 1)."""
+SEEDED = "seed"
+"""``chance`` of a record whose chance steps were all drawn from ``random.Random(seed)``."""
+EXTERNAL = "external"
+"""``chance`` of a record whose chance came from outside (physical dice at a table)."""
+MAX_NOTATION = 200
+"""Texts longer than this are no action's notation; they are refused before any parsing."""
+_OUTCOME_DEPTH = 4
 
 
 def parse_action(state: State, text: str) -> Action:
     """Return the legal action of ``state`` whose text form is ``text``.
 
-    Whitespace is normalised; the match is exact otherwise.
+    Whitespace is normalised (runs of blanks, tabs and line breaks count as one space, and
+    leading or trailing blanks are dropped); the match is exact otherwise.
+
+    Args:
+        state: A decision node.
+        text: An action's notation, e.g. ``"take bank 5 d3"``.
+
+    Returns:
+        The legal action itself (the instance ``state.legal_actions()`` lists).
 
     Raises:
-        IllegalActionError: No legal action has that text.
+        IllegalActionError: ``text`` is not a string, or no legal action has that text;
+            the message echoes at most a few dozen characters of it.
     """
-    wanted = " ".join(str(text).split())
-    for action in state.legal_actions():
-        if str(action) == wanted:
-            return action
-    legal = ", ".join(str(a) for a in state.legal_actions()[:12])
-    more = " ..." if len(state.legal_actions()) > 12 else ""
-    raise IllegalActionError(f"{wanted!r} is not a legal action here; legal: {legal}{more}")
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action's text must be a string, not {brief(text)}")
+    wanted = " ".join(text.split()) if len(text) <= MAX_NOTATION else None
+    legal = state.legal_actions()
+    if wanted is not None:
+        for action in legal:
+            if str(action) == wanted:
+                return action
+    more = " ..." if len(legal) > 12 else ""
+    shown = ", ".join(str(a) for a in legal[:12])
+    raise IllegalActionError(
+        f"{brief(wanted if wanted is not None else text)} is not a legal action here; "
+        f"legal: {shown}{more}"
+    )
 
 
-def _outcome_from_json(value: Any) -> Any:
+def _outcome_from_json(value: Any, depth: int = 0) -> Any:
+    """A chance outcome from its JSON form (lists become tuples); refuses deep nesting."""
     if isinstance(value, list):
-        return tuple(_outcome_from_json(v) for v in value)
+        if depth >= _OUTCOME_DEPTH:
+            raise ValueError("a chance outcome nested too deeply")
+        return tuple(_outcome_from_json(v, depth + 1) for v in value)
     return value
 
 
@@ -51,19 +77,30 @@ def _outcome_to_json(value: Any) -> Any:
     return value
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Game:
-    """A game in progress: a state whose chance events are resolved by a seeded RNG.
+    """A game in progress: a state whose chance events are resolved by a seeded RNG, or
+    (``chance="external"``) by the caller, outcome by outcome.
 
     Args:
         rules: A :class:`Ruleset`; or leave it out and give ``Ruleset``'s keyword arguments
             (``players``, ``variants``, ``edition``, ``options``).
         seed: Seed of the RNG that resolves chance; ``None`` picks one (see :attr:`seed`).
+            Not allowed with ``chance="external"``.
+        chance: ``"seed"`` (default): :meth:`play` resolves chance with
+            ``random.Random(seed)``. ``"external"``: chance comes from outside (a table game
+            with physical dice): the state stops at every chance node with a choice, and the
+            caller plays the outcome that happened (``game.play(outcome)``, an outcome as
+            ``state.chance_outcomes()`` lists it).
         **ruleset_args: ``Ruleset`` keyword arguments when ``rules`` is not given.
 
     Raises:
         ValueError: Both ``rules`` and ruleset arguments were given, or they are bad.
 
-    Example:
+    Examples:
         >>> import burgundy
         >>> game = burgundy.Game(players=2, variants=(), seed=1)
         >>> game.state.current_player in (0, 1)
@@ -72,35 +109,65 @@ class Game:
         >>> state = game.play(f"workers d{die}")
         >>> len(game.record()["steps"]) > 1
         True
+
+        A game whose dice are rolled at a real table:
+
+        >>> table = burgundy.Game(players=2, variants=(), chance="external")
+        >>> table.state.is_chance  # who starts?
+        True
+        >>> state = table.play(1)  # seat 1 starts
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None,
-                 **ruleset_args: Any) -> None:
+                 chance: str = SEEDED, **ruleset_args: Any) -> None:
         if rules is None:
             rules = Ruleset(**ruleset_args)
         elif ruleset_args:
             raise ValueError("give either a Ruleset or Ruleset keyword arguments, not both")
-        if seed is None:
+        elif not isinstance(rules, Ruleset):
+            raise ValueError(f"rules must be a Ruleset, not {brief(rules)}")
+        if chance not in (SEEDED, EXTERNAL):
+            raise ValueError(f"chance must be {SEEDED!r} or {EXTERNAL!r}; got {brief(chance)}")
+        if chance == EXTERNAL:
+            if seed is not None:
+                raise ValueError("a game with external chance takes no seed")
+        elif seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer; got {seed!r}")
+        elif not _is_int(seed):
+            raise ValueError(f"seed must be an integer; got {brief(seed)}")
         self.rules: Ruleset = rules
         """The ruleset."""
-        self.seed: int = seed
-        """The seed of the chance RNG."""
-        self._rng = random.Random(seed)
+        self.seed: int | None = seed
+        """The seed of the chance RNG (``None`` while chance comes from outside)."""
+        self._external = chance == EXTERNAL
+        self._seed_from = 0  # first step drawn from the seed (an external record continued)
+        self._rng: random.Random | None = None if self._external else random.Random(seed)
+        self._draws = 0  # outcomes drawn from the RNG so far (each costs one rng.random())
         self._steps: list[dict[str, Any]] = []
-        self._history: list[tuple[State, Any, int]] = []
+        self._history: list[tuple[State, int, int]] = []
         self.state: State = self._resolve_chance(rules.initial_state())
-        """The current state: a decision node or the end of the game."""
+        """The current state: a decision node or the end of the game (or, with external
+        chance, a chance node waiting for its outcome)."""
+
+    @property
+    def chance(self) -> str:
+        """Where the chance comes from: ``"seed"``, or ``"external"`` for a game whose chance
+        came (or comes) from outside."""
+        return EXTERNAL if self._external else SEEDED
 
     # -- playing ----------------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the current state."""
         return self.state.legal_actions()
 
-    def play(self, action: Action | str) -> State:
+    def play(self, action: Action | str | Any) -> State:
         """Play an action (or its text form), then resolve chance with the seeded RNG.
+
+        In a game with external chance whose current state is a chance node, ``action`` is
+        the outcome that happened instead.
+
+        What is applied and recorded is always the legal instance (or listed outcome) that
+        ``action`` stands for, never the caller's object.
 
         Returns:
             The new current state.
@@ -108,11 +175,21 @@ class Game:
         Raises:
             IllegalActionError: The action is not legal now (the game is unchanged).
         """
-        if isinstance(action, str):
-            action = parse_action(self.state, action)
-        new_state = self.state.apply(action)
-        self._history.append((self.state, self._rng.getstate(), len(self._steps)))
-        self._steps.append({"action": str(action)})
+        state = self.state
+        engine = self.rules.engine
+        if state.is_chance:  # only with external chance: the caller gives the outcome
+            outcome = engine.listed_outcome(state, action)
+            step: dict[str, Any] = {"chance": _outcome_to_json(outcome)}
+            new_state = state.apply(outcome)
+        else:
+            if isinstance(action, str):
+                action = parse_action(state, action)
+            else:
+                action = engine.legal_instance(state, action)
+            step = {"action": str(action)}
+            new_state = state.apply(action)
+        self._history.append((state, self._draws, len(self._steps)))
+        self._steps.append(step)
         self.state = self._resolve_chance(new_state)
         return self.state
 
@@ -123,97 +200,202 @@ class Game:
         return tuple(state for state, _, _ in self._history)
 
     def undo(self) -> State:
-        """Take back the last :meth:`play` (and the chance it led to).
+        """Take back the last :meth:`play` (and the chance it led to); the RNG is rewound
+        too, so playing the same action again draws the same chance.
 
         Raises:
             ValueError: Nothing to undo.
         """
         if not self._history:
             raise ValueError("nothing to undo")
-        self.state, rng_state, steps = self._history.pop()
-        self._rng.setstate(rng_state)
+        self.state, draws, steps = self._history.pop()
         del self._steps[steps:]
+        if self._external and self.seed is not None and steps < self._seed_from:
+            self._seed_from = steps  # back before the seed took over: it takes over here
+        if draws != self._draws:
+            self._rewind(draws)
         return self.state
 
+    def _rewind(self, draws: int) -> None:
+        """Put the RNG back to where it was after ``draws`` draws (one ``random()`` each:
+        keeping a draw count instead of the RNG's 2.5 kB state per play keeps a long game's
+        history small)."""
+        rng = random.Random(self.seed)
+        for _ in range(draws):
+            rng.random()
+        self._rng = rng
+        self._draws = draws
+
     def _sample(self, state: State) -> Any:
-        return state.sample_outcome(self._rng)
+        assert self._rng is not None
+        outcome = state.sample_outcome(self._rng)  # exactly one rng.random() per draw
+        self._draws += 1
+        return outcome
 
     def _resolve_chance(self, state: State) -> State:
+        if self._rng is None:
+            return state
         while state.is_chance:
             outcome = self._sample(state)
             state = state.apply(outcome)
             self._steps.append({"chance": _outcome_to_json(outcome)})
         return state
 
+    # -- pickling -----------------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["_rng"] = None  # rebuilt from seed and draws: smaller, and the same either way
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        if not self._external or self.seed is not None:
+            self._rewind(self._draws)
+
     # -- records ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """Return the game as a JSON-able record: ruleset, seed and every step."""
-        return {
+        """Return the game as a JSON-able record: ruleset, chance source and every step.
+
+        A seeded game's record has ``"chance": "seed"`` and its ``seed``: replaying it
+        draws every chance step again from the seed and checks it. A game with external
+        chance has ``"chance": "external"`` and ``"seed": null``, or, once continued with a
+        seed (:meth:`from_record` with ``seed=``), that seed and ``"seed_from"``: the index
+        of the first step drawn from it.
+        """
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "ruleset": self.rules.to_dict(),
+            "chance": self.chance,
             "seed": self.seed,
-            "steps": [dict(step) for step in self._steps],
         }
+        if self._external and self.seed is not None:
+            record["seed_from"] = self._seed_from
+        record["steps"] = [dict(step) for step in self._steps]
+        return record
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
+    def from_record(cls, record: Mapping[str, Any], *, seed: int | None = None) -> Game:
         """Replay a record made by :meth:`record`.
 
-        Recorded chance outcomes are used as they are (the RNG is advanced in step, so
-        play continues as it would have).
+        A seeded record (``"chance": "seed"``; every version 1 record) is verified: each
+        chance step is drawn again from the seed and must be the recorded outcome, so a
+        record whose outcomes do not come from its seed is refused, and play continues
+        with the RNG where it was. A record with ``"chance": "external"`` replays its
+        outcomes as given; the game then goes on with external chance, or with
+        ``random.Random(seed)`` from here if ``seed`` is given.
+
+        Args:
+            record: The record (parsed JSON).
+            seed: Only for an external-chance record without a seed: the seed that resolves
+                chance from now on.
 
         Raises:
-            ValueError: The record is malformed or a step is not legal; the message names
-                the step index.
+            ValueError: The record is malformed, a step is not legal, or a chance step is
+                not what the seed draws; the message names the step index. Nothing is
+                half-built: no game is returned.
         """
         if not isinstance(record, Mapping):
             raise ValueError("a record must be a JSON object")
-        if record.get("format") != RECORD_FORMAT or record.get("version") != RECORD_VERSION:
-            raise ValueError(f"not a {RECORD_FORMAT} version {RECORD_VERSION} record")
+        version = record.get("version")
+        if record.get("format") != RECORD_FORMAT or not (_is_int(version) and version in (1, 2)):
+            raise ValueError(f"not a {RECORD_FORMAT} record of version 1 or {RECORD_VERSION}")
+        known = {"format", "version", "ruleset", "seed", "steps"}
+        if version == 2:
+            known |= {"chance", "seed_from"}
+        unknown = sorted(str(k) for k in record if k not in known)
+        if unknown:
+            raise ValueError(f"unknown record field(s) {brief(unknown)}")
         steps = record.get("steps")
         if not isinstance(steps, list):
             raise ValueError("record 'steps' must be a list")
         rules = Ruleset.from_dict(record.get("ruleset", {}))
+        chance = record.get("chance", SEEDED)
+        if chance not in (SEEDED, EXTERNAL):
+            raise ValueError(f"record 'chance' must be {SEEDED!r} or {EXTERNAL!r}")
+        recorded_seed = record.get("seed")
+        seed_from = record.get("seed_from", 0 if chance == SEEDED else None)
+        if chance == SEEDED:
+            if not _is_int(recorded_seed):
+                raise ValueError("record 'seed' must be an integer")
+            if seed is not None:
+                raise ValueError("a seeded record continues with its own seed; seed= is for "
+                                 "records with external chance")
+            if seed_from != 0:
+                raise ValueError("record 'seed_from' belongs to records with external chance")
+        elif recorded_seed is None:
+            if seed_from is not None:
+                raise ValueError("record 'seed_from' needs a 'seed'")
+        elif not (_is_int(recorded_seed) and _is_int(seed_from) and seed_from >= 0):
+            raise ValueError("record 'seed' and 'seed_from' must be integers")
+        elif seed is not None:
+            raise ValueError("this record already continues with a seed")
+        if seed is not None and not _is_int(seed):
+            raise ValueError(f"seed must be an integer; got {brief(seed)}")
         game = cls.__new__(cls)
         game.rules = rules
-        seed = record.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("record 'seed' must be an integer")
-        game.seed = seed
-        game._rng = random.Random(seed)
+        game.seed = recorded_seed
+        game._external = chance == EXTERNAL
+        game._seed_from = seed_from if seed_from is not None else 0
+        game._rng = None
+        game._draws = 0
         game._steps = []
         game._history = []
         game.state = rules.initial_state()
         for index, step in enumerate(steps):
+            if game._rng is None and game.seed is not None and index >= game._seed_from:
+                game._rng = random.Random(game.seed)
             try:
                 game._replay_step(step)
-            except (ValueError, TypeError) as exc:
+            except ValueError as exc:
                 raise ValueError(f"record step {index}: {exc}") from None
+        if game._rng is None and game.seed is not None:
+            if len(steps) < game._seed_from:
+                raise ValueError("record 'seed_from' is past the last step")
+            game._rng = random.Random(game.seed)
+        if seed is not None:  # an external record goes on with a seed from here
+            game.seed, game._seed_from = seed, len(game._steps)
+            game._rng = random.Random(seed)
         game.state = game._resolve_chance(game.state)
         return game
 
     def _replay_step(self, step: Any) -> None:
         if not isinstance(step, dict) or len(step) != 1:
-            raise ValueError(f"a step is {{'action': text}} or {{'chance': outcome}}; got {step!r}")
+            raise ValueError(
+                f"a step is {{'action': text}} or {{'chance': outcome}}; got {brief(step)}"
+            )
+        state = self.state
         if "chance" in step:
-            if not self.state.is_chance:
+            if not state.is_chance:
                 raise ValueError("a chance outcome where a decision is due")
-            self._sample(self.state)
-            outcome = _outcome_from_json(step["chance"])
-            self.state = self.state.apply(outcome)
+            outcome = self.rules.engine.listed_outcome(state, _outcome_from_json(step["chance"]))
+            if self._rng is not None:
+                drawn = self._sample(state)
+                if drawn != outcome:
+                    raise ValueError(
+                        f"chance outcome {brief(outcome)} is not what the seed draws here "
+                        f"({brief(drawn)}): the record's outcomes do not come from its seed"
+                    )
+            self._history_chance(state)
+            self.state = state.apply(outcome)
             self._steps.append({"chance": _outcome_to_json(outcome)})
         elif "action" in step:
-            if self.state.is_chance:
+            if state.is_chance:
                 raise ValueError("an action where a chance outcome is due")
             if not isinstance(step["action"], str):
                 raise ValueError("an action must be its text form")
-            action = parse_action(self.state, step["action"])
-            self._history.append((self.state, self._rng.getstate(), len(self._steps)))
-            self.state = self.state.apply(action)
+            action = parse_action(state, step["action"])
+            self._history.append((state, self._draws, len(self._steps)))
+            self.state = state.apply(action)
             self._steps.append({"action": str(action)})
         else:
-            raise ValueError(f"unknown step {step!r}")
+            raise ValueError(f"unknown step {brief(step)}")
+
+    def _history_chance(self, state: State) -> None:
+        """A chance step played by the caller (external chance) is a play :meth:`undo` can
+        take back; a drawn one belongs to the play before it."""
+        if self._rng is None:
+            self._history.append((state, self._draws, len(self._steps)))
 
 
 def describe_outcome(state: State, outcome: Any) -> str:

@@ -97,12 +97,20 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
     namespace: dict[str, Any] = {
         "new_object": object.__new__, "cls": cls, "set_slot": object.__setattr__,
     }
-    for klass in cls.__mro__:  # the __dict__ descriptor, on the first class that has one
-        if "__dict__" in klass.__dict__:
-            namespace["set_dict"] = klass.__dict__["__dict__"].__set__
-            break
+    if "__slots__" not in cls.__dict__:
+        namespace["set_dict"] = _dict_setter(cls)
     exec("\n".join(lines), namespace)  # the code is built above from the class's own fields
     return namespace["copy"]
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """The setter of the instance ``__dict__`` of ``cls`` (its descriptor, on the first
+    class along the MRO that has one): sets a frozen instance's fields all at once."""
+    for klass in cls.__mro__:
+        if "__dict__" in klass.__dict__:
+            setter: Callable[[Any, dict[str, Any]], None] = klass.__dict__["__dict__"].__set__
+            return setter
+    raise TypeError(f"{cls.__name__} instances have no __dict__")
 
 
 def replace(inst: _T, **changes: Any) -> _T:
@@ -253,11 +261,19 @@ class State:
     purchased: bool
     pending: tuple[Pending, ...]
     ext: tuple[tuple[str, Any], ...] = ()
-    _cache_legal: tuple[Action, ...] | None = attrs.field(default=None, alias="_cache_legal")
-    _cache_key: tuple[Any, ...] | None = attrs.field(default=None, alias="_cache_key")
+    # Caches of answers derived from the fields: never given to __init__ (so
+    # ``attrs.evolve`` starts them afresh), reset by every copy, left out of pickles.
+    _cache_legal: tuple[Action, ...] | None = attrs.field(default=None, init=False)
+    _cache_key: tuple[Any, ...] | None = attrs.field(default=None, init=False)
     _cache_outcomes: tuple[tuple[Any, float], ...] | None = attrs.field(
-        default=None, alias="_cache_outcomes"
+        default=None, init=False
     )
+    _cache_hash: int | None = attrs.field(default=None, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        """A state built by its constructor (``attrs.evolve``, a hand-built position) is
+        checked like a loaded one: the engine's own copies never come here."""
+        self.rules.engine.validate_state(self)
 
     # -- identity ---------------------------------------------------------------------------
     @property
@@ -278,7 +294,26 @@ class State:
         return self is other or self.key == other.key
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        value = self._cache_hash
+        if value is None:
+            value = self.__dict__["_cache_hash"] = hash(self.key)
+        return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the fields without the caches (a hash is only valid in its process)."""
+        data = self.__dict__.copy()
+        for name in _CACHE_FIELDS:
+            data[name] = None
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+
+    def __copy__(self) -> State:
+        return self  # immutable: a copy may be the state itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
 
     def __repr__(self) -> str:
         who = self.current_player
@@ -402,6 +437,24 @@ class State:
         return self.estates[self.seats[seat].estate]
 
 
+def build_state(**fields: Any) -> State:
+    """Make a :class:`State` from its fields without the checks its constructor runs.
+
+    For the rules' own set-up, whose first states (before the set-up's steps are on the
+    stack) are not positions of a game yet. Everyone else builds states with ``State(...)``
+    (checked) or gets them from ``apply``.
+    """
+    state: State = object.__new__(State)
+    values: dict[str, Any] = dict.fromkeys(_CACHE_FIELDS)
+    values["ext"] = ()
+    values.update(fields)
+    _dict_setter(State)(state, values)
+    return state
+
+
+_CACHE_FIELDS: tuple[str, ...] = tuple(
+    a.name for a in attrs.fields(State) if a.name.startswith("_cache")
+)
 _STATE_VALUE_FIELDS: tuple[str, ...] = tuple(
     a.name for a in attrs.fields(State) if a.name != "rules" and not a.name.startswith("_cache")
 )

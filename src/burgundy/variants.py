@@ -18,6 +18,7 @@ import attrs
 import pluggy
 
 from burgundy import hookspecs
+from burgundy.errors import brief
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
@@ -74,7 +75,7 @@ def _check_boards(value: Any, rules: Ruleset) -> Any:
             return numbers
     raise ValueError(
         f"option 'boards' must be 'standard', 'random' or one board number per player "
-        f"from {valid} (2019 numbering); got {value!r}"
+        f"from {valid} (2019 numbering); got {brief(value)}"
     )
 
 
@@ -202,7 +203,44 @@ def _load_plugin(name: str) -> object:
             f"unknown or uninstalled variant {name!r}{how}; installed: "
             f"{list(available_variants())}"
         )
-    return points[name].load()
+    try:
+        plugin: object = points[name].load()
+    except Exception as exc:  # a broken plugin: say which, not a traceback from inside it
+        raise ValueError(
+            f"variant {name!r} is installed but fails to load: {type(exc).__name__}: "
+            f"{brief(str(exc))}"
+        ) from None
+    return plugin
+
+
+_COMPILED: dict[tuple[Any, ...], Ruleset] = {}
+"""Compiled rulesets by spec (:func:`_spec_key`): a ruleset is built once per process."""
+_COMPILED_WITH: list[object] = [None]
+"""The entry-point table the compiled rulesets were built with (a new one empties them)."""
+_COMPILED_LIMIT = 256
+"""Distinct specs kept compiled at most (the oldest is dropped first)."""
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key that keeps every type (``True`` and ``1`` differ), or
+    raise ``TypeError`` for what a spec does not hold."""
+    kind = type(value)
+    if kind in (int, str, bool, float, type(None)):
+        return (kind.__name__, value)
+    if kind in (list, tuple):
+        return (kind.__name__, tuple(_frozen(v) for v in value))
+    if kind is dict and all(type(k) is str for k in value):
+        return ("dict", tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    raise TypeError(kind.__name__)
+
+
+def _spec_key(players: Any, variants: Any, edition: Any, options: Any) -> tuple[Any, ...] | None:
+    """The cache key of a ruleset's arguments, or ``None`` when they cannot be one (the
+    ruleset is then built, and any bad argument reported, as usual)."""
+    try:
+        return (_frozen(players), _frozen(variants), _frozen(edition), _frozen(options or {}))
+    except (TypeError, RecursionError):
+        return None
 
 
 class Ruleset:
@@ -243,14 +281,41 @@ class Ruleset:
         edition: str = "2019",
         options: Mapping[str, Any] | None = None,
     ) -> None:
-        if edition not in EDITIONS:
-            raise ValueError(f"unknown edition {edition!r}; valid: {list(EDITIONS)}")
+        key = _spec_key(players, variants, edition, options)
+        points = _entry_points()
+        if _COMPILED_WITH[0] is not points:  # the installed variants were looked up anew
+            _COMPILED.clear()
+            _COMPILED_WITH[0] = points
+        compiled = _COMPILED.get(key) if key is not None else None
+        if compiled is None:
+            self._build(players, variants, edition, options)
+            spec = self.to_dict()  # what from_dict (and so unpickling) is given
+            canonical = _spec_key(
+                spec["players"], tuple(spec["variants"]), spec["edition"], spec["options"]
+            )
+            for known in {key, canonical} - {None}:
+                if len(_COMPILED) >= _COMPILED_LIMIT:
+                    del _COMPILED[next(iter(_COMPILED))]  # the oldest goes first
+                _COMPILED[known] = self  # type: ignore[index]
+        else:  # the same spec was compiled before: share its engine (read-only)
+            for name in Ruleset.__slots__:
+                setattr(self, name, getattr(compiled, name))
+
+    def _build(
+        self,
+        players: Any,
+        variants: Any,
+        edition: Any,
+        options: Any,
+    ) -> None:
+        if not isinstance(edition, str) or edition not in EDITIONS:
+            raise ValueError(f"unknown edition {brief(edition)}; valid: {list(EDITIONS)}")
         self.edition = edition
         names = STANDARD_VARIANTS if variants is None else variants
-        if isinstance(names, str) or not all(isinstance(n, str) for n in names):
-            raise ValueError(f"variants must be a sequence of names; got {variants!r}")
+        if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"variants must be a list or tuple of names; got {brief(variants)}")
         if len(set(names)) != len(names):
-            raise ValueError(f"variant listed twice: {list(names)}")
+            raise ValueError(f"variant listed twice: {brief(list(names))}")
         loaded = [(name, _load_plugin(name)) for name in names]
         manager = pluggy.PluginManager("burgundy")
         manager.add_hookspecs(hookspecs)
@@ -276,14 +341,18 @@ class Ruleset:
         allowed_players = set(PLAYER_COUNTS)
         for info in self.infos:
             allowed_players &= set(info.players)
-        if not isinstance(players, int) or players not in allowed_players:
+        if type(players) is not int or players not in allowed_players:
             raise ValueError(
                 f"players must be one of {sorted(allowed_players)} with variants "
-                f"{list(self.variants)}; got {players!r}"
+                f"{list(self.variants)}; got {brief(players)}"
             )
         self.players = players
         self._check_requirements()
-        self.options = self._resolve_options(options or {})
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise ValueError(f"options must be a mapping of option names; got {brief(options)}")
+        self.options = self._resolve_options(options)
         from burgundy.rules.engine import Engine
 
         self.engine = Engine(self, manager)
@@ -308,9 +377,9 @@ class Ruleset:
 
     def _resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         specs = self.option_specs()
-        unknown = sorted(set(given) - set(specs))
+        unknown = sorted(name for name in given if name not in specs)
         if unknown:
-            raise ValueError(f"unknown option(s) {unknown}; valid: {sorted(specs)}")
+            raise ValueError(f"unknown option(s) {brief(unknown)}; valid: {sorted(specs)}")
         resolved = {}
         for name, spec in specs.items():
             value = given.get(name, spec.default)
@@ -318,7 +387,8 @@ class Ruleset:
                 value = spec.check(value, self)
             elif value not in spec.choices or type(value) is not type(spec.default):  # type: ignore[operator]
                 raise ValueError(
-                    f"option {name!r} must be one of {list(spec.choices or ())}; got {value!r}"
+                    f"option {name!r} must be one of {list(spec.choices or ())}; "
+                    f"got {brief(value)}"
                 )
             resolved[name] = value
         return resolved
@@ -345,9 +415,10 @@ class Ruleset:
         """
         if not isinstance(data, Mapping):
             raise ValueError(f"ruleset must be an object; got {type(data).__name__}")
-        unknown = sorted(set(data) - {"players", "variants", "edition", "options"})
+        fields = ("players", "variants", "edition", "options")
+        unknown = sorted(brief(k) for k in data if k not in fields)
         if unknown:
-            raise ValueError(f"unknown ruleset field(s) {unknown}")
+            raise ValueError(f"unknown ruleset field(s) {brief(unknown)}; valid: {list(fields)}")
         variants = data.get("variants", list(STANDARD_VARIANTS))
         if not isinstance(variants, list):
             raise ValueError("ruleset 'variants' must be a list of names")
@@ -360,6 +431,11 @@ class Ruleset:
             edition=data.get("edition", "2019"),
             options=options,
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A ruleset pickles as its spec (:meth:`to_dict`) and is compiled again (or found
+        compiled) where it is unpickled: the compiled hooks are plain closures."""
+        return (Ruleset.from_dict, (self.to_dict(),))
 
     def _identity(self) -> tuple[Any, ...]:
         return (

@@ -15,9 +15,10 @@ import pluggy
 
 from burgundy import actions as act
 from burgundy import pending as pen
-from burgundy.errors import IllegalActionError
+from burgundy.errors import MESSAGE_ECHO_LIMIT, IllegalActionError, brief
 from burgundy.geometry import Board, boards
 from burgundy.hookspecs import EVENT_HOOKS, MODIFIER_HOOKS
+from burgundy.io import validate_state
 from burgundy.rules import effects, phases, scoring, setup, take, turn
 from burgundy.rules.dice import use_die
 from burgundy.rules.income import Income, gain, pop
@@ -36,22 +37,65 @@ _AUTO = pen.AUTO_SEAT
 _Turn = pen.Turn
 
 
-def _is_outcome(outcome: Any, outcomes: tuple[tuple[Any, float], ...]) -> bool:
-    """Whether ``outcome`` is one of ``outcomes`` (a plain loop: on a few dozen pairs it is
-    faster than any chain of C-level iterators)."""
-    for candidate, _ in outcomes:  # noqa: SIM110 (any() over a generator is slower)
-        if candidate == outcome:
-            return True
-    return False
+def same_value(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are the same value *and of the same types*, all the way down.
+
+    ``==`` says ``True == 1`` and ``2.0 == 2``, so an action or outcome written with a bool
+    or a float would pass for the legal one; here the types of attrs values, tuples and
+    their fields must match exactly.
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    fields = getattr(type(a), "__attrs_attrs__", None)
+    if fields is not None:
+        return all(same_value(getattr(a, f.name), getattr(b, f.name)) for f in fields)
+    return bool(a == b)
 
 
-def _is_legal(action: Any, legal: tuple[act.Action, ...]) -> bool:
-    """Whether ``action`` is one of ``legal``: the shared instance itself (the usual case,
-    found without calling ``__eq__``), or an equal one."""
+def _legal_instance(action: Any, legal: tuple[act.Action, ...]) -> act.Action | None:
+    """The instance in ``legal`` that ``action`` stands for: itself (the usual case, found
+    without calling ``__eq__``), or the one that is :func:`same_value` as it; else ``None``."""
     for candidate in legal:
         if candidate is action:
-            return True
-    return action in legal
+            return action  # it is that listed instance
+    for candidate in legal:
+        if same_value(candidate, action):
+            return candidate
+    return None
+
+
+def _listed_outcome(outcome: Any, outcomes: tuple[tuple[Any, float], ...]) -> tuple[bool, Any]:
+    """``(True, the listed outcome)`` if ``outcome`` is one of ``outcomes`` (identical or
+    :func:`same_value`), else ``(False, None)``. Plain loops: on a few dozen pairs they are
+    faster than any chain of C-level iterators."""
+    for candidate, _ in outcomes:
+        if candidate is outcome:
+            return True, candidate
+    for candidate, _ in outcomes:
+        if same_value(candidate, outcome):
+            return True, candidate
+    return False, None
+
+
+def describe_input(value: Any) -> str:
+    """A short text for an action or outcome a caller passed in (for error messages): its
+    notation when it has a sound one, else a bounded ``repr``."""
+    if isinstance(value, act.Action):
+        try:
+            text = str(value)
+        except Exception:  # a malformed action: its notation indexes tables with its fields
+            return brief(value)
+        if len(text) <= MESSAGE_ECHO_LIMIT:
+            return text
+    return brief(value)
+
+
+def _some(texts: list[str], limit: int = 12) -> str:
+    """The first ``limit`` of ``texts``, joined, with ``...`` if there are more."""
+    more = " ..." if len(texts) > limit else ""
+    return ", ".join(texts[:limit]) + more
 
 
 def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
@@ -218,6 +262,15 @@ class Engine:
     on_phase_end: tuple[Callable[..., State], ...]
     on_game_end: tuple[Callable[..., State], ...]
 
+    def validate_state(self, state: State) -> None:
+        """Check that ``state`` is a possible position under this ruleset
+        (:func:`burgundy.io.validate_state`); ``State``'s constructor calls it.
+
+        Raises:
+            ValueError: What is wrong, and where.
+        """
+        validate_state(state)
+
     # -- decisions --------------------------------------------------------------------------
     def legal_actions(self, state: State) -> tuple[act.Action, ...]:
         """The legal actions of ``state`` (see :meth:`burgundy.State.legal_actions`)."""
@@ -262,28 +315,69 @@ class Engine:
         assert rule.outcomes is not None
         return rule.outcomes(state, item)
 
+    def legal_instance(self, state: State, action: Any) -> act.Action:
+        """The legal action of decision node ``state`` that ``action`` stands for: the
+        shared instance that ``legal_actions()`` lists, so that what is applied and recorded
+        is always the canonical one (never the caller's object).
+
+        Raises:
+            IllegalActionError: ``action`` is no legal action of ``state`` (compared by
+                identity or :func:`same_value`: a bool or float never equals an int).
+        """
+        if not state.pending or state.pending[-1].seat < 0:
+            raise IllegalActionError("no decision is due here")
+        legal = state._cache_legal or state.legal_actions()
+        found = _legal_instance(action, legal)
+        if found is None:
+            item = state.pending[-1]
+            raise IllegalActionError(
+                f"{describe_input(action)} is not legal for seat {item.seat} at "
+                f"{type(item).__name__}; legal: {_some([str(a) for a in legal])}"
+            )
+        return found
+
+    def listed_outcome(self, state: State, outcome: Any) -> Any:
+        """The outcome of chance node ``state`` that ``outcome`` stands for, as
+        ``chance_outcomes()`` lists it.
+
+        Raises:
+            IllegalActionError: ``state`` is no chance node, or ``outcome`` is none of its
+                outcomes (compared by identity or :func:`same_value`).
+        """
+        if not state.pending or state.pending[-1].seat != _CHANCE:
+            raise IllegalActionError("no chance outcome is due here")
+        outcomes = state._cache_outcomes or state.chance_outcomes()
+        listed, found = _listed_outcome(outcome, outcomes)
+        if not listed:
+            raise IllegalActionError(
+                f"{brief(outcome)} is not an outcome of {type(state.pending[-1]).__name__}; "
+                f"valid: {_some([brief(o) for o, _ in outcomes])}"
+            )
+        return found
+
     def apply(self, state: State, action: Any) -> State:
-        """Apply an action or a chance outcome (see :meth:`burgundy.State.apply`)."""
+        """Apply an action or a chance outcome (see :meth:`burgundy.State.apply`).
+
+        What is applied is the listed instance (:meth:`legal_instance`, or the outcome as
+        ``chance_outcomes()`` lists it), never the caller's object.
+        """
         if not state.pending:
             raise IllegalActionError("the game is over; no action can be applied")
         item = state.pending[-1]
         if item.seat == _CHANCE:
-            outcomes = state._cache_outcomes or state.chance_outcomes()
-            if not _is_outcome(action, outcomes):
-                raise IllegalActionError(
-                    f"{action!r} is not an outcome of {type(item).__name__}; "
-                    f"valid: {[o for o, _ in outcomes]}"
-                )
+            listed, outcome = _listed_outcome(
+                action, state._cache_outcomes or state.chance_outcomes()
+            )
+            if not listed:
+                self.listed_outcome(state, action)  # raises, naming the outcome
             rule = self.pending_rules[type(item)]
-            state = rule.resolve(state if rule.pops else pop(state), item, action)  # type: ignore[misc]
+            state = rule.resolve(state if rule.pops else pop(state), item, outcome)  # type: ignore[misc]
             return self.advance(state)
         legal = state._cache_legal or state.legal_actions()
-        if not _is_legal(action, legal):
-            raise IllegalActionError(
-                f"{action!s} is not legal for seat {item.seat} at {type(item).__name__}; "
-                f"legal: {[str(a) for a in legal]}"
-            )
-        return self.advance(self._apply_decision(state, item, action))
+        found = _legal_instance(action, legal)
+        if found is None:
+            self.legal_instance(state, action)  # raises, naming the action
+        return self.advance(self._apply_decision(state, item, found))
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
         if action is _DECLINE or isinstance(action, act.Decline):

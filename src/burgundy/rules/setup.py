@@ -42,7 +42,7 @@ from burgundy.pending import (
 from burgundy.rules.income import push, set_estate
 from burgundy.rules.place import put_tile
 from burgundy.rules.scoring import play_order
-from burgundy.state import EMPTY, Estate, Seat, State, copier, replace
+from burgundy.state import EMPTY, Estate, Seat, State, build_state, copier, replace
 
 _BOARD = load("mainboard")
 CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = tuple(
@@ -112,7 +112,7 @@ def initial_state(rules: object) -> State:
     else:
         numbers = tuple(option)
     main, black = base_supply()
-    state = State(
+    state = build_state(
         rules=rules,
         seats=tuple(Seat(estate=i) for i in range(n)),
         estates=tuple(Estate(board=b, spaces=(EMPTY,) * N_SPACES) for b in numbers),
