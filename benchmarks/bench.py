@@ -7,9 +7,10 @@ mean decisions per game for 2, 3 and 4 players under the bare base game, the sta
 python-chess (a dev dependency) in the same process, one chess run just before each of our
 runs, and prints the median of the run-by-run ratios of our decisions/s to its plies/s.
 Each figure is the median of ``--repeats`` runs. ``--memory`` measures the states of a
-complete 4-player game.
+complete 4-player game and a finished 4-player ``Game`` with its history; ``--setup`` what
+``Game(players=2, seed=s)`` costs beside a whole game played through ``Game``.
 
-    python benchmarks/bench.py [--games 20] [--repeats 5] [--compare] [--memory]
+    python benchmarks/bench.py [--games 20] [--repeats 5] [--compare] [--memory] [--setup]
                                [--players 2 3 4]
 """
 
@@ -61,6 +62,46 @@ def memory_of_game(players: int = 4, seed: int = 1) -> tuple[int, float]:
     size, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return len(states), size / 1e6
+
+
+def memory_of_finished_game(players: int = 4, seed: int = 1) -> float:
+    """Play one seeded standard ``Game`` to the end with random legal actions; return the
+    megabytes it holds with its whole history (by tracemalloc, after a warm-up game)."""
+    import gc
+    import tracemalloc
+
+    def finish(game: burgundy.Game, rng: random.Random) -> burgundy.Game:
+        while not game.state.is_terminal:
+            game.play(rng.choice(game.legal_actions()))
+        return game
+
+    finish(burgundy.Game(players=players, seed=seed + 1), random.Random(seed + 1))
+    gc.collect()
+    tracemalloc.start()
+    game = finish(burgundy.Game(players=players, seed=seed), random.Random(seed))
+    gc.collect()
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del game
+    return size / 1e6
+
+
+def game_setup_share(games: int, seed: int, players: int = 2) -> tuple[float, float]:
+    """What ``Game(players=..., seed=s)`` costs in a user's loop: return (microseconds per
+    construction, its share of a whole random game played through ``Game``)."""
+    burgundy.Game(players=players, seed=seed)  # warm-up
+    start = time.perf_counter()
+    for g in range(games):
+        burgundy.Game(players=players, seed=seed + g)
+    setup = (time.perf_counter() - start) / games
+    start = time.perf_counter()
+    for g in range(games):
+        game = burgundy.Game(players=players, seed=seed + g)
+        rng = random.Random(seed + g)
+        while not game.state.is_terminal:
+            game.play(rng.choice(game.legal_actions()))
+    whole = (time.perf_counter() - start) / games
+    return setup * 1e6, setup / whole
 
 
 def chess_plies(games: int, seed: int) -> tuple[int, float]:
@@ -125,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--memory", action="store_true", help="also measure the states of a 4-player game"
     )
+    parser.add_argument(
+        "--setup", action="store_true",
+        help="also measure what Game(players=2, seed=s) costs beside a whole game",
+    )
     args = parser.parse_args(argv)
     installed = burgundy.available_variants()
     lineups = {"base": (), "standard": ("knowledge",), "all variants": installed}
@@ -149,6 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.memory:
         count, megabytes = memory_of_game()
         print(f"\nmemory: {count} states of a 4-player standard game take {megabytes:.2f} MB")
+        print(f"memory: a finished 4-player standard Game with its history takes "
+              f"{memory_of_finished_game():.2f} MB")
+    if args.setup:
+        micros, share = game_setup_share(args.games, args.seed)
+        print(f"\nGame(players=2, seed=s): {micros:,.0f} us each, {100 * share:.1f}% of a "
+              f"whole random 2-player standard game played through Game")
     return 0
 
 
