@@ -16,14 +16,16 @@ A plugin author checks a variant with a few lines of pytest::
 invariants every ruleset must keep (:func:`check_invariants`): hexes and goods conserved,
 no negative silver or workers, scores never falling, every legal action applies, an illegal
 one raises, chance probabilities sum to one, and JSON round-trips to an equal state; and that
-the same seed gives the same game. The other helpers build positions for rule tests.
+the same seed gives the same game. A broken check raises :class:`ConformanceError`, an
+``AssertionError`` raised explicitly, so the kit checks just as much under ``python -O``
+(which strips ``assert`` statements). The other helpers build positions for rule tests.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from burgundy.actions import Action
@@ -35,6 +37,34 @@ from burgundy.pending import Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.state import EMPTY, State, replace
 from burgundy.variants import Ruleset
+
+
+class ConformanceError(AssertionError):
+    """A check of the conformance kit failed: an invariant is broken, or a game is not
+    reproducible. The message says which check, and what it found.
+
+    A subclass of ``AssertionError``, so pytest reports it as a failed assertion and
+    ``pytest.raises(AssertionError)`` still catches it; but it is raised explicitly, never by
+    an ``assert`` statement, so ``python -O`` does not switch the checks off.
+
+    Example:
+        >>> import burgundy
+        >>> from burgundy.rules.income import set_seat
+        >>> from burgundy.testing import ConformanceError, check_invariants, first_turn
+        >>> state = first_turn(burgundy.Ruleset(players=2, variants=()))
+        >>> before = set_seat(state, 0, vp=5, ledger=(("other", 5),))  # seat 0 had 5 VP ...
+        >>> try:
+        ...     check_invariants(state, before)  # ... and now has none
+        ... except ConformanceError as error:
+        ...     print(error)
+        seat 0's score fell from 5 to 0
+    """
+
+
+def _require(condition: object, message: str) -> None:
+    """Raise :class:`ConformanceError` with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise ConformanceError(message)
 
 
 class _Illegal(Action):
@@ -59,10 +89,14 @@ def random_playout(
         rules: The ruleset.
         seed: Seed of the RNG choosing actions and outcomes.
         check: Check :func:`check_invariants` at every step (slow).
-        max_steps: Give up (``AssertionError``) after this many steps.
+        max_steps: Give up after this many steps.
 
     Returns:
         Every state of the game, the first (set-up) to the last (terminal).
+
+    Raises:
+        ConformanceError: With ``check``, a broken invariant; or the game did not end
+            within ``max_steps`` steps.
     """
     return playout(rules.initial_state(), seed, check=check, max_steps=max_steps)
 
@@ -84,10 +118,14 @@ def playout(
         check: Check :func:`check_invariants` at every step (slow).
         prefer: Action types to favour (a variant's own actions, so they come up).
         bias: Probability of choosing among the preferred actions when some are legal.
-        max_steps: Give up (``AssertionError``) after this many steps.
+        max_steps: Give up after this many steps.
 
     Returns:
         Every state from ``start`` to the terminal one.
+
+    Raises:
+        ConformanceError: With ``check``, a broken invariant; or the game did not end
+            within ``max_steps`` steps.
     """
     rng = random.Random(seed)
     state = start
@@ -105,46 +143,60 @@ def playout(
             pool = preferred if preferred and rng.random() < bias else legal
             state = state.apply(rng.choice(pool))
         states.append(state)
-    raise AssertionError(f"game did not end within {max_steps} steps")
+    raise ConformanceError(f"game did not end within {max_steps} steps")
 
 
 def check_invariants(state: State, previous: State | None = None) -> None:
-    """Assert the invariants every state of every ruleset keeps.
+    """Check the invariants every state of every ruleset keeps.
+
+    ``state`` is valid (:func:`burgundy.io.validate_state`: hexes and goods conserved, no
+    negative counts, ...); no score is lower than in ``previous`` (the state before it, if
+    given); JSON round-trips to an equal state; a finished game has no actions or outcomes
+    and has winners; a chance node has at least two outcomes whose probabilities sum to 1
+    and no actions; a decision node has distinct legal actions with distinct text forms,
+    each of which applies, and an action of no known type is refused.
 
     Raises:
-        AssertionError: An invariant is broken (the message says which).
+        ConformanceError: An invariant is broken (the message says which).
     """
     try:
         validate_state(state)
     except ValueError as exc:
-        raise AssertionError(f"invalid state: {exc}") from exc
+        raise ConformanceError(f"invalid state: {exc}") from exc
     if previous is not None:
         for seat, (old, new) in enumerate(zip(previous.scores, state.scores, strict=True)):
-            assert new >= old, f"seat {seat}'s score fell from {old} to {new}"
-    assert from_json(to_json(state), state.rules) == state, "JSON round-trip changed the state"
+            _require(new >= old, f"seat {seat}'s score fell from {old} to {new}")
+    _require(from_json(to_json(state), state.rules) == state, "JSON round-trip changed the state")
     if state.is_terminal:
-        assert state.legal_actions() == () and state.chance_outcomes() == ()
-        assert state.winners(), "a finished game has winners"
+        _require(
+            state.legal_actions() == () and state.chance_outcomes() == (),
+            "a finished game has no legal actions and no chance outcomes",
+        )
+        _require(state.winners(), "a finished game has winners")
         return
     if state.is_chance:
         outcomes = state.chance_outcomes()
-        assert len(outcomes) > 1, "single-outcome chance nodes are resolved by the engine"
-        assert math.isclose(sum(p for _, p in outcomes), 1.0), "probabilities must sum to 1"
-        assert state.legal_actions() == ()
+        _require(len(outcomes) > 1, "single-outcome chance nodes are resolved by the engine")
+        total = sum(p for _, p in outcomes)
+        _require(math.isclose(total, 1.0), f"probabilities must sum to 1, not {total}")
+        _require(state.legal_actions() == (), "a chance node has no legal actions")
         return
     legal = state.legal_actions()
-    assert legal, "a decision node has legal actions"
-    assert len(set(legal)) == len(legal), "legal actions are distinct"
+    _require(legal, "a decision node has legal actions")
+    _require(len(set(legal)) == len(legal), "legal actions are distinct")
     texts = [str(a) for a in legal]
-    assert len(set(texts)) == len(texts), "legal actions have distinct text forms"
+    _require(len(set(texts)) == len(texts), "legal actions have distinct text forms")
     for action in legal:
-        state.apply(action)
+        try:
+            state.apply(action)
+        except Exception as exc:  # any error: the action was listed as legal
+            raise ConformanceError(f"legal action {str(action)!r} does not apply: {exc}") from exc
     try:
         state.apply(_Illegal())
     except IllegalActionError:
         pass
     else:
-        raise AssertionError("an illegal action was accepted")
+        raise ConformanceError("an illegal action was accepted")
 
 
 def check_conformance(rules: Ruleset, seeds: Iterable[int] = range(2)) -> None:
@@ -152,13 +204,20 @@ def check_conformance(rules: Ruleset, seeds: Iterable[int] = range(2)) -> None:
     that replaying a seed gives the same game.
 
     Raises:
-        AssertionError: A broken invariant or a non-deterministic game.
+        ConformanceError: A broken invariant or a non-deterministic game; the message
+            names the seed.
     """
     for seed in seeds:
-        states = random_playout(rules, seed, check=True)
-        assert states[-1].is_terminal
+        try:
+            states = random_playout(rules, seed, check=True)
+        except ConformanceError as exc:
+            raise ConformanceError(f"seed {seed}: {exc}") from exc
+        _require(states[-1].is_terminal, f"seed {seed}: the game did not end")
         again = random_playout(rules, seed)
-        assert [s.key for s in again] == [s.key for s in states], "same seed, different game"
+        _require(
+            [s.key for s in again] == [s.key for s in states],
+            f"seed {seed}: same seed, different game",
+        )
 
 
 # -- building positions ---------------------------------------------------------------------
@@ -282,6 +341,16 @@ def next_seat(state: State) -> int:
     return order[(order.index(state.current_player) + 1) % len(order)]
 
 
+_SEAT_KEYS: tuple[str, ...] = ("tiles", "storage", "silver", "workers", "goods", "sold", "dice")
+"""The keys of a seat's entry in :func:`build_position`'s ``seats``."""
+
+_NOTHING: dict[str, Any] = {
+    "tiles": {}, "storage": (), "silver": 0, "workers": 0,
+    "goods": (0, 0, 0, 0, 0, 0), "sold": (0, 0, 0, 0, 0, 0), "dice": (),
+}
+"""What the seat to move gets for each key that no argument gives."""
+
+
 def build_position(
     rules: Ruleset,
     *,
@@ -294,6 +363,7 @@ def build_position(
     workers: int = 0,
     goods: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
     sold: tuple[int, ...] = (0, 0, 0, 0, 0, 0),
+    seats: Mapping[int, Mapping[str, Any]] | None = None,
     depots: Mapping[int, Iterable[str]] | None = None,
     black: Iterable[str] | None = None,
     depot_goods: Mapping[int, tuple[int, ...]] | None = None,
@@ -301,8 +371,14 @@ def build_position(
     last_turn_of_phase: bool = False,
 ) -> State:
     """Build a position for a rule test: the seat to move (``state.current_player``) at the
-    start of its turn in a seeded game, with what is given. Hexes and goods stay conserved
-    (they are fetched from the supply, the depots or the pool), so the position is valid.
+    start of its turn in a seeded game, with what is given for it and for any other seat.
+    Hexes and goods stay conserved (hexes are fetched from the supply, the depots or the
+    removed pile; goods come from and go back to the goods pool), so the position is valid.
+
+    The seat to move gets exactly what the keyword arguments say: what they leave out it
+    does not have (no silver, no workers, no goods, no dice). Every other seat keeps what
+    the seeded set-up gave it, except what its entry in ``seats`` changes. Which seat moves
+    depends on the seed: it is ``first_turn(rules, seed).current_player``.
 
     Args:
         rules: The ruleset (its boards come from its ``boards`` option; board 1 by default,
@@ -317,6 +393,12 @@ def build_position(
         workers: The seat's workers.
         goods: The seat's goods by colour.
         sold: The seat's sold goods by colour.
+        seats: What to set for any seat, by seat index: a mapping with any of the keys
+            ``"tiles"``, ``"storage"``, ``"silver"``, ``"workers"``, ``"goods"``, ``"sold"``
+            (as the arguments of the same names) and ``"dice"`` (for the seat to move its
+            unused dice, as ``dice``; for another seat the two dice it rolled this round).
+            An entry for the seat to move takes the place of the keyword arguments; a key
+            given both ways raises.
         depots: Hexes on numbered depots; given this or ``black``, all depots are rebuilt.
         black: Hexes on the black depot.
         depot_goods: Goods counts by colour on numbered depots (the others get none).
@@ -324,17 +406,43 @@ def build_position(
         last_turn_of_phase: Make this the last turn of round 5, so ending it ends the phase.
 
     Raises:
-        ValueError: The position is impossible (the message says why).
+        ValueError: The position is impossible or the arguments are bad (the message says
+            why): an unknown seat or key in ``seats``, a key given twice, a bad count, a
+            covered space, a hex none is left of, or more goods of a colour than the game
+            has (the message names the colour).
 
-    Example:
+    Examples:
+        Benno's cows (rulebook p.6), for the seat to move:
+
         >>> import burgundy
-        >>> from burgundy.testing import build_position
+        >>> from burgundy.testing import build_position, find_action, first_turn
         >>> rules = burgundy.Ruleset(players=2, variants=())
         >>> state = build_position(rules, storage=["cow4"], tiles={"c2": "cow3"}, dice=(2, 5))
         >>> seat = state.current_player
         >>> after = state.apply(find_action(state, "place cow4 b1 d2"))
         >>> after.scores[seat] - state.scores[seat]  # Benno's cows: 4 + 3
         7
+
+        Every seat can be set up; here the seat after the one to move:
+
+        >>> mover = first_turn(rules).current_player
+        >>> other = 1 - mover
+        >>> state = build_position(rules, dice=(1, 4), seats={
+        ...     other: {"silver": 5, "goods": (2, 0, 0, 0, 0, 0), "tiles": {"c4": "k1"}},
+        ... })
+        >>> state.seat_estate(other).silver, state.seat_estate(other).goods
+        (5, (2, 0, 0, 0, 0, 0))
+
+        Mistakes are named:
+
+        >>> build_position(rules, seats={other: {"gold": 1}})
+        Traceback (most recent call last):
+        ...
+        ValueError: seats[...]: unknown key(s) 'gold' (known: tiles, storage, silver, ...)
+        >>> build_position(rules, goods=(8, 0, 0, 0, 0, 0))
+        Traceback (most recent call last):
+        ...
+        ValueError: not enough goods of colour 1: the game has 7, and the position puts ...
     """
     state = first_turn(rules, seed)
     if phase is not None:
@@ -342,32 +450,185 @@ def build_position(
     if last_turn_of_phase:
         last = len(state.order) - 1
         state = replace(state, round=4, turn=last, pending=(Turn(state.order[last]),))
-    seat = state.current_player
-    them = next_seat(state)
-    goods_before = goods_outside_pool(state)
+    mover = state.current_player
+    given = {
+        "tiles": tiles or {}, "storage": storage, "silver": silver,
+        "workers": workers, "goods": goods, "sold": sold, "dice": dice,
+    }
+    specs = _seat_specs(state, seats, mover, given, next_seat(state), their_tiles or {})
+    goods_total = [
+        p + o for p, o in zip(state.goods_pool, goods_outside_pool(state), strict=True)
+    ]
     if depots is not None or black is not None:
         state = set_depots(state, depots, black)
     if depot_goods is not None:
         counts: list[tuple[int, ...]] = [(0,) * 6] * 6
         for depot, colours in depot_goods.items():
-            counts[depot - 1] = tuple(colours)
+            counts[depot - 1] = _counts(colours, f"depot_goods[{depot!r}]")
         state = replace(state, depot_goods=tuple(counts))
-    storage = list(storage)
-    for name in storage:
+    for seat, spec in specs.items():
+        state = _set_up_seat(state, seat, spec, mover=seat == mover)
+    return _settle_goods_pool(state, goods_total)
+
+
+def _seat_specs(
+    state: State,
+    seats: Mapping[int, Mapping[str, Any]] | None,
+    mover: int,
+    given: dict[str, Any],
+    them: int,
+    their_tiles: Mapping[str, str],
+) -> dict[int, dict[str, Any]]:
+    """What :func:`build_position` sets for each seat, checked: the seat to move gets every
+    key (the keyword arguments, then its ``seats`` entry), the others their entries."""
+    n = len(state.seats)
+    seats = {} if seats is None else seats
+    if not isinstance(seats, Mapping):
+        raise ValueError(f"seats: a mapping of seat index to what to set, not {seats!r}")
+    unknown_seats = [s for s in seats if not (_is_count(s) and s < n)]
+    if unknown_seats:
+        raise ValueError(
+            f"seats: no seat {', '.join(repr(s) for s in unknown_seats)} in a {n}-player "
+            f"game (seats 0-{n - 1})"
+        )
+    specs: dict[int, dict[str, Any]] = {}
+    for seat, entry in seats.items():
+        if not isinstance(entry, Mapping):
+            raise ValueError(f"seats[{seat}]: a mapping of what to set, not {entry!r}")
+        unknown = [k for k in entry if k not in _SEAT_KEYS]
+        if unknown:
+            raise ValueError(
+                f"seats[{seat}]: unknown key(s) {', '.join(repr(k) for k in unknown)} "
+                f"(known: {', '.join(_SEAT_KEYS)})"
+            )
+        specs[seat] = _checked(entry, _entry_label(seat), mover=seat == mover)
+    given = _checked(given, lambda key: f"{key}=", mover=True)
+    mine = specs.setdefault(mover, {})
+    for key, value in given.items():
+        if key in mine:
+            if not _is_nothing(key, value):
+                raise ValueError(
+                    f"seat {mover}'s {key!r} is given twice: as {key}= and in seats[{mover}]"
+                )
+        else:
+            mine[key] = value
+    if their_tiles:
+        theirs = specs.setdefault(them, {})
+        if "tiles" in theirs:
+            raise ValueError(
+                f"seat {them}'s 'tiles' are given twice: as their_tiles= and in seats[{them}]"
+            )
+        theirs["tiles"] = _checked(
+            {"tiles": their_tiles}, lambda key: "their_tiles=", mover=False
+        )["tiles"]
+    owners: dict[tuple[int, str], int] = {}
+    for seat, spec in specs.items():
+        for key in spec:
+            if key == "dice":
+                continue
+            where = (state.seats[seat].estate, key)
+            if owners.setdefault(where, seat) != seat:
+                raise ValueError(
+                    f"seats {owners[where]} and {seat} share estate {where[0]}: give its "
+                    f"{key!r} once"
+                )
+    return specs
+
+
+def _entry_label(seat: int) -> Callable[[str], str]:
+    """How an error message names a value of ``seats[seat]``."""
+    return lambda key: f"seats[{seat}][{key!r}]"
+
+
+def _is_nothing(key: str, value: Any) -> bool:
+    """Whether a keyword argument of :func:`build_position` was left at its default."""
+    if key in ("goods", "sold"):
+        return bool(tuple(value) == _NOTHING[key])
+    if key in ("tiles", "storage", "dice"):
+        return not value
+    return bool(value == _NOTHING[key])
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _counts(value: Any, where: str) -> tuple[int, ...]:
+    """Six goods counts by colour, checked."""
+    try:
+        counts = tuple(value)
+    except TypeError:
+        counts = ()
+    if len(counts) != 6 or not all(_is_count(c) for c in counts):
+        raise ValueError(f"{where}: six counts of 0 or more (goods 1-6), not {value!r}")
+    return counts
+
+
+def _checked(
+    values: Mapping[str, Any], label: Callable[[str], str], *, mover: bool
+) -> dict[str, Any]:
+    """The values of one seat's set-up, checked and normalised (tuples); ``label(key)``
+    names a value in an error message."""
+    checked = dict(values)
+    for key in ("silver", "workers"):
+        if key in checked and not _is_count(checked[key]):
+            raise ValueError(f"{label(key)}: a count of 0 or more, not {checked[key]!r}")
+    for key in ("goods", "sold"):
+        if key in checked:
+            checked[key] = _counts(checked[key], label(key))
+    if "tiles" in checked:
+        tiles = checked["tiles"]
+        if not isinstance(tiles, Mapping):
+            raise ValueError(f"{label('tiles')}: a mapping of space to hex, not {tiles!r}")
+        for space in tiles:
+            if space not in SPACE_BY_NAME:
+                raise ValueError(f"{label('tiles')}: no duchy space {space!r}")
+    if "storage" in checked:
+        if isinstance(checked["storage"], str):
+            raise ValueError(f"{label('storage')}: a list of hexes, not {checked['storage']!r}")
+        checked["storage"] = tuple(checked["storage"])
+    if "dice" in checked:
+        dice = checked["dice"]
+        rolled = () if isinstance(dice, str) else tuple(dice)
+        count_ok = len(rolled) <= 2 if mover else len(rolled) == 2
+        if not count_ok or not all(_is_count(d) and 1 <= d <= 6 for d in rolled):
+            wanted = "up to two dice" if mover else "the two dice it rolled"
+            raise ValueError(f"{label('dice')}: {wanted}, values 1-6, not {dice!r}")
+        checked["dice"] = rolled
+    return checked
+
+
+def _set_up_seat(state: State, seat: int, spec: dict[str, Any], *, mover: bool) -> State:
+    """Give seat ``seat`` what ``spec`` says (hexes fetched; goods settled later)."""
+    for name in spec.get("storage", ()):
         state = take_from_supply(fetch(state, name), name)
-    state = with_estate(
-        state, seat, storage=storage, silver=silver, workers=workers, goods=goods, sold=sold
-    )
-    for who, placed in ((seat, tiles), (them, their_tiles)):
-        for space, name in (placed or {}).items():
-            state = with_tiles(fetch(state, name), who, {space: name})
-    state = with_dice(state, seat, *dice)
-    goods_after = goods_outside_pool(state)
-    pool = [
-        p - (new - old)
-        for p, new, old in zip(state.goods_pool, goods_after, goods_before, strict=True)
-    ]
-    state = replace(state, goods_pool=tuple(pool))
+    estate = {key: spec[key] for key in ("storage", "silver", "workers", "goods", "sold")
+              if key in spec}
+    if estate:
+        state = with_estate(state, seat, **estate)
+    for space, name in spec.get("tiles", {}).items():
+        state = with_tiles(fetch(state, name), seat, {space: name})
+    if "dice" in spec:
+        if mover:
+            state = with_dice(state, seat, *spec["dice"])
+        else:
+            state = set_seat(state, seat, dice=(), rolled=tuple(sorted(spec["dice"])))
+    return state
+
+
+def _settle_goods_pool(state: State, totals: list[int]) -> State:
+    """Put the goods pool back in step: what the game has of each colour less what the
+    position puts outside the pool; then check the whole position."""
+    outside = goods_outside_pool(state)
+    for colour, (total, out) in enumerate(zip(totals, outside, strict=True), start=1):
+        if out > total:
+            raise ValueError(
+                f"not enough goods of colour {colour}: the game has {total}, and the position "
+                f"puts {out} outside the pool (with the seats, on the depots and the round "
+                f"spaces)"
+            )
+    pool = tuple(total - out for total, out in zip(totals, outside, strict=True))
+    state = replace(state, goods_pool=pool)
     validate_state(state)
     return state
 
