@@ -9,7 +9,10 @@
   has the ``::: burgundy.hookspecs`` directive with no filter that drops a hook, and every
   hookspec has a docstring (mkdocstrings skips undocumented objects). Checked without
   building the site.
-* Every ruling id of ``RULINGS.md`` is explained in ``docs/rules.md``.
+* The rulings: every ruling id that the code, the plugins, the tests or the pages cite is
+  explained on the rules reference (``docs/rules.md``, as a bold ``**R-...**``), and
+  :data:`RULING_IDS` lists exactly the rulings explained there. Nothing outside the
+  repository is read.
 * The concept pages name every option, pending type and action type of the core, the
   knowledge page every tile, the shields page every shield (with its VP) and every action
   and pending type of the variant, the command-line page every subcommand and option, the
@@ -36,9 +39,9 @@ from burgundy import actions, cli, hookspecs, pending, variants
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
-# The ruling ids of ../shared/reference/RULINGS.md (the project's rulings file), copied here
-# because that folder is not always available to CI. test_ruling_ids_match_the_rulings_file
-# keeps this list in step with the file whenever it is there.
+# The rulings of the project (its rulings file, RULINGS.md, lives outside this repository)
+# that this repository implements or records: each is explained on docs/rules.md, which is
+# what the repository publishes of them. A ruling added there must be added here too.
 RULING_IDS: tuple[str, ...] = (
     "R-TIEBREAK",
     "R-BUILDING-FULL",
@@ -56,8 +59,11 @@ RULING_IDS: tuple[str, ...] = (
     "R-SOLO-RIVER",
     "R-INN",
 )
-RULINGS_FILE = ROOT.parent / "shared" / "reference" / "RULINGS.md"
+CITING_FOLDERS: tuple[str, ...] = ("src", "plugins", "tests", "docs")
+"""The folders whose files cite ruling ids (code, plugins, tests, pages)."""
 RULING_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+EXPLAINED_RULING = re.compile(r"\*\*(R-[A-Z0-9]+(?:-[A-Z0-9]+)*)\*\*")
+"""How the rules reference explains a ruling: its id in bold, followed by the ruling."""
 
 FENCE_START = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*$")
 SNIPPET = re.compile(r"^[ \t]*--8<--[ \t]+\"(?P<path>[^\"]+)\"[ \t]*$")
@@ -226,17 +232,70 @@ def test_filter_check_itself() -> None:
 
 
 # -- (c) every ruling is explained ----------------------------------------------------------
-def test_ruling_ids_match_the_rulings_file() -> None:
-    if not RULINGS_FILE.exists():
-        pytest.skip(f"{RULINGS_FILE} is not available here; RULING_IDS is used as it is")
-    in_file = set(RULING_ID.findall(RULINGS_FILE.read_text(encoding="utf-8")))
-    assert set(RULING_IDS) == in_file, "update RULING_IDS (and docs/rules.md) from RULINGS.md"
+def _explained_rulings(text: str) -> set[str]:
+    """The ruling ids a page explains (``**R-...**``)."""
+    return set(EXPLAINED_RULING.findall(text))
 
 
-def test_rules_reference_explains_every_ruling() -> None:
-    documented = set(RULING_ID.findall((DOCS / "rules.md").read_text(encoding="utf-8")))
-    missing = [ruling for ruling in RULING_IDS if ruling not in documented]
-    assert not missing, f"docs/rules.md does not mention {missing}"
+def _cited_rulings() -> dict[str, list[str]]:
+    """Every ruling id cited in the repository's code, plugins, tests and pages, with the
+    files that cite it (build output, caches and hidden folders left out)."""
+    cited: dict[str, list[str]] = {}
+    for folder in CITING_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            parts = path.relative_to(ROOT).parts
+            if not path.is_file() or any(
+                p.startswith(".") or p == "__pycache__" or p.endswith(".egg-info") for p in parts
+            ):
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue  # not a text file
+            for ruling in set(RULING_ID.findall(text)):
+                cited.setdefault(ruling, []).append("/".join(parts))
+    return cited
+
+
+def test_ruling_extraction_finds_explanations_and_citations() -> None:
+    text = (
+        "**R-SHIELD-14-15** — shields #14 and #15 ...\n"
+        "1. **R-SHIP** — the player takes ...\n"
+        "(R-TOWNHALL, R-EFFECT-OPTIONAL); not a ruling: R-… or BR-X or R-x.\n"
+    )
+    assert _explained_rulings(text) == {"R-SHIELD-14-15", "R-SHIP"}
+    assert set(RULING_ID.findall(text)) == {
+        "R-SHIELD-14-15", "R-SHIP", "R-TOWNHALL", "R-EFFECT-OPTIONAL"
+    }
+
+
+def test_the_scan_finds_the_citations_of_code_plugins_and_tests() -> None:
+    """A scan that found nothing would pass every check below."""
+    cited = _cited_rulings()
+    files = {path for paths in cited.values() for path in paths}
+    for folder in ("src/burgundy/", "plugins/burgundy-knowledge/", "plugins/burgundy-shields/",
+                   "tests/", "docs/"):
+        assert any(f.startswith(folder) for f in files), f"no ruling cited under {folder}"
+    assert "src/burgundy/rules/scoring.py" in cited["R-TIEBREAK"]
+
+
+def test_ruling_ids_are_the_rulings_the_rules_reference_explains() -> None:
+    explained = _explained_rulings((DOCS / "rules.md").read_text(encoding="utf-8"))
+    assert len(set(RULING_IDS)) == len(RULING_IDS), "RULING_IDS lists a ruling twice"
+    assert set(RULING_IDS) == explained, (
+        f"docs/rules.md explains {sorted(explained - set(RULING_IDS))} that RULING_IDS lacks; "
+        f"RULING_IDS has {sorted(set(RULING_IDS) - explained)} that docs/rules.md does not "
+        "explain (as **R-...**)"
+    )
+
+
+def test_every_cited_ruling_is_explained_on_the_rules_reference() -> None:
+    explained = _explained_rulings((DOCS / "rules.md").read_text(encoding="utf-8"))
+    missing = {
+        ruling: files for ruling, files in sorted(_cited_rulings().items())
+        if ruling not in explained
+    }
+    assert not missing, f"cited but not explained on docs/rules.md: {missing}"
 
 
 # -- the concept pages keep up with the code ------------------------------------------------
