@@ -12,14 +12,20 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 # Silence the Material-for-MkDocs end-of-life banner in build output.
 export NO_MKDOCS_2_WARNING ?= 1
 
-.PHONY: help .venv dev demo test lint typecheck unit docs serve-docs bench clean
+.PHONY: help .venv dev wheelhouse demo test lint typecheck unit interpreters dist dist-check \
+	docs serve-docs bench clean
 
 help:
 	@echo "Targets:"
 	@echo "  make .venv       create $(VENV) and install burgundy (+ plugins) in editable mode"
 	@echo "  make dev         as .venv, plus the [dev] extras (pytest, mypy, ruff, mkdocs, ...)"
+	@echo "                   and the wheelhouse for offline test installs"
 	@echo "  make demo        watch a seeded 4-player game between bots (burgundy watch)"
-	@echo "  make test        ruff + mypy --strict + pytest + strict docs build"
+	@echo "  make test        ruff + mypy --strict + pytest (every Python) + dist-check + docs"
+	@echo "  make unit        pytest in $(VENV)"
+	@echo "  make interpreters  pytest on the other supported Pythons found here (nox)"
+	@echo "  make dist        build wheel + sdist of the core and every plugin into dist/"
+	@echo "  make dist-check  make dist, then twine check, contents and a wheel smoke test"
 	@echo "  make docs        build the documentation site into site/"
 	@echo "  make serve-docs  serve the documentation locally"
 	@echo "  make bench       run benchmarks/bench.py"
@@ -44,7 +50,13 @@ $(VENV)/.dev-installed: $(VENV)/.installed
 
 .venv: $(VENV)/.installed
 
-dev: $(VENV)/.dev-installed
+dev: $(VENV)/.dev-installed wheelhouse
+
+# Wheels of every third-party requirement, for each supported Python on this machine, in
+# $(VENV)/wheelhouse: the test sessions and the smoke test install from it offline.
+# Cheap when up to date (tools/wheelhouse.py).
+wheelhouse: $(VENV)/.dev-installed
+	$(BIN)/python tools/wheelhouse.py
 
 # --- running ----------------------------------------------------------------
 
@@ -56,11 +68,11 @@ bench: $(VENV)/.installed
 
 # --- checks -----------------------------------------------------------------
 
-test: $(VENV)/.dev-installed lint typecheck unit
+test: $(VENV)/.dev-installed lint typecheck unit interpreters dist-check
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 
 lint: $(VENV)/.dev-installed
-	$(BIN)/ruff check src tests plugins docs/examples tools
+	$(BIN)/ruff check src tests plugins docs/examples tools noxfile.py
 
 typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy --strict src
@@ -70,9 +82,27 @@ typecheck: $(VENV)/.dev-installed
 		fi; \
 	done
 	$(BIN)/mypy --strict docs/examples/burgundy-tithe/src
+	$(BIN)/mypy --strict tools noxfile.py
 
 unit: $(VENV)/.dev-installed
 	$(BIN)/pytest
+
+# pytest on every supported Python found on this machine (noxfile.py; a missing one is
+# skipped with a note). The one of $(VENV) is left out, as `unit` runs the same suite on
+# it: `make interpreters NOX_SKIP=` runs it too.
+NOX_SKIP ?= $(shell $(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+
+interpreters: wheelhouse
+	BURGUNDY_NOX_SKIP="$(NOX_SKIP)" $(BIN)/nox --tags tests
+
+# --- distributions ----------------------------------------------------------
+
+# DIST_CHECK_ARGS: e.g. --expect-version 1.2.0 (the release workflow passes the tag's).
+dist: $(VENV)/.dev-installed
+	$(BIN)/python tools/dist.py build
+
+dist-check: dist wheelhouse
+	$(BIN)/python tools/dist.py check $(DIST_CHECK_ARGS)
 
 # --- docs -------------------------------------------------------------------
 

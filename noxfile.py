@@ -1,0 +1,101 @@
+"""Test sessions, one per supported CPython: ``tests-3.11``, ``tests-3.12``, ``tests-3.13``.
+
+Each session makes a venv with that interpreter (under ``.venv/nox/``, reused from run to
+run), installs the core with its ``test`` extra and every plugin (each ``plugins/*/`` with
+a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go to pytest
+(``nox -s tests-3.13 -- -x tests/test_api.py``).
+
+- The versions are the core's ``Programming Language :: Python :: X.Y`` classifiers; add
+  one there to add a session.
+- Interpreters are looked for on ``PATH`` and in pyenv (``tools/project.py``); a version
+  that is not on this machine is skipped with a note, never an error, and nox never
+  downloads a Python.
+- Installs are offline, from the wheelhouse that ``make dev`` fills
+  (``tools/wheelhouse.py``): tests never download. A reused venv is only re-installed when
+  a ``pyproject.toml`` or the wheelhouse changed (sources are editable installs).
+- ``make test`` runs these sessions with ``BURGUNDY_NOX_SKIP`` set to the version of
+  ``.venv``, whose own pytest run (``make unit``) is the same suite on the same
+  interpreter, so that version is not run twice. ``make interpreters`` does the same;
+  ``nox`` or ``nox -s tests-3.11`` run every session, or one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+import nox
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+
+import project
+
+nox.options.envdir = str(project.ROOT / ".venv" / "nox")
+nox.options.reuse_venv = "yes"
+nox.options.download_python = "never"
+nox.options.error_on_missing_interpreters = False
+
+#: Versions whose session is skipped (comma-separated ``X.Y``), e.g. the one ``make unit``
+#: already ran.
+SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if v.strip()}
+
+
+def _install_fingerprint(version: str) -> str:
+    """What a session's install depends on: the pyproject files and the wheelhouse."""
+    digest = hashlib.sha256(version.encode())
+    for dist in project.distributions():
+        digest.update(str(dist.root).encode())
+        digest.update((dist.root / "pyproject.toml").read_bytes())
+    for wheel in sorted(project.WHEELHOUSE.glob("*.whl")):
+        digest.update(wheel.name.encode())
+    return digest.hexdigest()
+
+
+def _install(session: nox.Session, version: str) -> None:
+    ready = project.WHEELHOUSE / f".ready-{version}"
+    if not ready.is_file():
+        session.error(
+            f"no wheels for Python {version} in {project.WHEELHOUSE}: run `make wheelhouse`"
+            " (or `make dev`) first; the sessions install without the network"
+        )
+    stamp = Path(session.virtualenv.location) / ".burgundy-installed"
+    fingerprint = _install_fingerprint(version)
+    if stamp.is_file() and stamp.read_text().strip() == fingerprint:
+        session.log("reused venv is up to date (pyproject files and wheelhouse unchanged)")
+        return
+    # Offline: pip also fills the isolated build environments (hatchling) from there.
+    offline = ("--no-index", "--find-links", str(project.WHEELHOUSE))
+    editable = [f"{project.ROOT}[test]"]
+    editable += [str(plugin.root) for plugin in project.plugins()]
+    session.install(*offline, *(arg for path in editable for arg in ("-e", path)))
+    stamp.write_text(fingerprint + "\n")
+
+
+def _define(version: str) -> None:
+    executable = project.find_python(version)
+    skip = None
+    if executable is None:
+        skip = f"Python {version} is not on this machine (looked on PATH and in pyenv)"
+    elif version in SKIP:
+        skip = f"Python {version} is covered by the .venv run of pytest (make unit)"
+
+    def tests(session: nox.Session) -> None:
+        if skip:
+            session.skip(skip)
+        _install(session, version)
+        session.run("python", "-m", "pytest", *session.posargs)
+
+    tests.__doc__ = f"pytest on CPython {version} (core and every plugin installed)"
+    nox.session(
+        name=f"tests-{version}",
+        # A skipped session gets no venv: nothing is created just to be skipped.
+        python=False if skip else executable,
+        venv_backend="none" if skip else "venv",
+        tags=["tests"],
+    )(tests)
+
+
+for _version in project.supported_pythons():
+    _define(_version)

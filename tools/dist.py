@@ -1,0 +1,235 @@
+"""Build and check the distributions: the core and every plugin, each as wheel and sdist.
+
+``python tools/dist.py build`` (``make dist``)
+    Empties ``dist/`` and builds into it, for the core (``.``) and every plugin
+    (``plugins/*/`` with a ``pyproject.toml``), an sdist and a wheel built *from that sdist*
+    (``python -m build``), so a file the sdist forgets breaks the wheel too. Builds use the
+    dev venv's hatchling (``--no-isolation``): nothing is downloaded.
+
+``python tools/dist.py check`` (``make dist-check``, run by ``make test`` and the release)
+    Checks what is in ``dist/``:
+
+    1. exactly one wheel and one sdist per distribution, at the version its
+       ``pyproject.toml`` gives (``--expect-version`` also compares that with a tag);
+    2. ``twine check --strict`` (metadata and README render as PyPI would);
+    3. contents: every file of each package's source tree (modules, ``py.typed``, the
+       JSON data, anything else not ignored) is in the wheel and in the sdist, and each
+       plugin's wheel declares its ``burgundy.variants`` entry points;
+    4. a smoke test: a clean venv (in a temporary folder) gets the core and plugin wheels
+       with ``pip --no-index`` from ``dist/`` and the wheelhouse that ``make dev`` fills
+       (``tools/wheelhouse.py``), then, from outside the repository, ``python -c`` imports
+       burgundy from that venv, checks that ``available_variants()`` lists every plugin's
+       variants and that the data files load, and plays seeded random games to the end
+       (the standard game and every variant together); the ``burgundy`` command runs too.
+
+Run it with the dev venv's Python (``.venv/bin/python tools/dist.py ...``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import venv
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import project
+from project import Distribution
+
+DIST = project.ROOT / "dist"
+
+#: Run with ``python -c`` in the smoke venv; argv[1] is the JSON list of the variants the
+#: plugin wheels declare.
+SMOKE = """
+import json, random, sys
+from importlib import resources
+import burgundy
+
+expected = json.loads(sys.argv[1])
+assert sys.prefix != sys.base_prefix, 'not in a venv'
+assert burgundy.__file__.startswith(sys.prefix), f'burgundy imported from {burgundy.__file__}'
+assert resources.files('burgundy').joinpath('py.typed').is_file(), 'py.typed missing'
+variants = burgundy.available_variants()
+assert set(expected) <= set(variants), f'variants {variants}, expected {expected}'
+print('burgundy', burgundy.__file__)
+print('available_variants():', variants)
+for players, seed, chosen in ((2, 1, None), (3, 2, variants)):
+    g = burgundy.Game(players=players, seed=seed, variants=chosen)
+    rng = random.Random(seed)
+    decisions = 0
+    while not g.state.is_terminal:
+        g.play(rng.choice(g.legal_actions()))
+        decisions += 1
+    replay = burgundy.Game.from_record(json.loads(json.dumps(g.record())))
+    assert replay.state.scores == g.state.scores, 'the record does not replay'
+    print(f'{players} players, variants {g.state.rules.variants}: {decisions} decisions,',
+          f'scores {g.state.scores}, winners {g.state.winners()}')
+"""
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def _say(message: str) -> None:
+    print(f"dist: {message}", flush=True)
+
+
+def _run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    printable = " ".join("'<SMOKE>'" if c == SMOKE else str(c) for c in command)
+    _say(f"$ {printable}")
+    result = subprocess.run([str(c) for c in command], cwd=cwd, env=env, check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"dist: failed ({result.returncode}): {printable}")
+
+
+def _source_files(dist: Distribution) -> Iterator[Path]:
+    """Every file of the packages a wheel ships, relative to ``dist.root``, as hatchling
+    would take them (caches and compiled files left out)."""
+    for package in dist.packages:
+        for path in sorted((dist.root / package).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                yield path.relative_to(dist.root)
+
+
+def _artifacts(dist: Distribution, outdir: Path) -> tuple[Path, Path]:
+    """The wheel and the sdist of ``dist`` in ``outdir`` (exactly one of each)."""
+    stem = f"{dist.normalized_name}-{dist.version}"
+    wheels = sorted(outdir.glob(f"{stem}-*.whl"))
+    sdists = sorted(outdir.glob(f"{stem}.tar.gz"))
+    if len(wheels) != 1 or len(sdists) != 1:
+        raise SystemExit(
+            f"dist: {dist.name} {dist.version}: expected one wheel and one sdist in {outdir},"
+            f" found {[p.name for p in wheels + sdists]} (run `make dist`)"
+        )
+    return wheels[0], sdists[0]
+
+
+# --- build -------------------------------------------------------------------------------
+
+
+def build(outdir: Path) -> None:
+    if outdir.exists():
+        shutil.rmtree(outdir)
+    outdir.mkdir(parents=True)
+    for dist in project.distributions():
+        _say(f"building {dist.name} {dist.version} ({dist.label})")
+        # sdist first, then the wheel from the unpacked sdist (python -m build's default).
+        _run(sys.executable, "-m", "build", "--no-isolation", "--outdir", outdir, dist.root)
+
+
+# --- check -------------------------------------------------------------------------------
+
+
+def check_files(dists: list[Distribution], outdir: Path, expect_version: str | None) -> None:
+    expected: set[Path] = set()
+    for dist in dists:
+        if expect_version is not None and dist.version != expect_version:
+            raise SystemExit(
+                f"dist: {dist.name} is at version {dist.version}, the tag says {expect_version}"
+            )
+        expected.update(_artifacts(dist, outdir))
+    others = sorted(p.name for p in outdir.iterdir() if p not in expected)
+    if others:
+        raise SystemExit(f"dist: unexpected files in {outdir}: {others} (run `make dist`)")
+    _say(f"{len(expected)} files: " + ", ".join(sorted(p.name for p in expected)))
+
+
+def check_contents(dist: Distribution, wheel: Path, sdist: Path) -> None:
+    sources = list(_source_files(dist))
+    stem = f"{dist.normalized_name}-{dist.version}"
+    with zipfile.ZipFile(wheel) as zf:
+        in_wheel = set(zf.namelist())
+        entry_points = zf.read(f"{stem}.dist-info/entry_points.txt").decode() if (
+            f"{stem}.dist-info/entry_points.txt" in in_wheel
+        ) else ""
+    with tarfile.open(sdist) as tf:
+        in_sdist = set(tf.getnames())
+    missing = []
+    for rel in sources:
+        # In the wheel a package sits at the top (src/burgundy/x -> burgundy/x).
+        package = next(p for p in dist.packages if rel.is_relative_to(p))
+        in_wheel_name = (Path(package).name / rel.relative_to(package)).as_posix()
+        if in_wheel_name not in in_wheel:
+            missing.append(f"{wheel.name}: {in_wheel_name}")
+        if f"{stem}/{rel.as_posix()}" not in in_sdist:
+            missing.append(f"{sdist.name}: {stem}/{rel.as_posix()}")
+    for required in ("pyproject.toml", "README.md"):
+        if (dist.root / required).is_file() and f"{stem}/{required}" not in in_sdist:
+            missing.append(f"{sdist.name}: {stem}/{required}")
+    if f"{stem}.dist-info/METADATA" not in in_wheel:
+        missing.append(f"{wheel.name}: {stem}.dist-info/METADATA")
+    for name in dist.variants:
+        if "[burgundy.variants]" not in entry_points or f"\n{name} =" not in entry_points:
+            missing.append(f"{wheel.name}: entry point burgundy.variants {name}")
+    if missing:
+        raise SystemExit("dist: missing from the distributions:\n  " + "\n  ".join(missing))
+    data = [r.relative_to(p).as_posix() for r in sources for p in dist.packages
+            if r.is_relative_to(p) and r.suffix != ".py"]
+    _say(f"{dist.name}: wheel and sdist hold all {len(sources)} package files;"
+         f" non-Python: {', '.join(data) or 'none'}")
+
+
+def _offline_ready(version: str) -> None:
+    if not (project.WHEELHOUSE / f".ready-{version}").is_file():
+        raise SystemExit(
+            f"dist: no wheels for Python {version} in {project.WHEELHOUSE}: run `make dev`"
+            " (or `make wheelhouse`) first; the smoke test installs without the network"
+        )
+
+
+def smoke(dists: list[Distribution], outdir: Path) -> None:
+    _offline_ready(f"{sys.version_info[0]}.{sys.version_info[1]}")
+    wheels = [_artifacts(dist, outdir)[0] for dist in dists]
+    variants = sorted(v for dist in dists for v in dist.variants)
+    with tempfile.TemporaryDirectory(prefix="burgundy-smoke-") as tmp:
+        env_dir = Path(tmp) / "venv"
+        _say(f"smoke venv {env_dir}")
+        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+        python = env_dir / "bin" / "python"
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+        env.pop("VIRTUAL_ENV", None)
+        _run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "--no-index", "--find-links", project.WHEELHOUSE, *wheels, env=env)
+        # From the temporary folder, so nothing of the repository can be imported.
+        _run(python, "-c", SMOKE, json.dumps(variants), cwd=Path(tmp), env=env)
+        _run(env_dir / "bin" / "burgundy", "variants", cwd=Path(tmp), env=env)
+
+
+def check(outdir: Path, expect_version: str | None) -> None:
+    dists = project.distributions()
+    check_files(dists, outdir, expect_version)
+    _run(sys.executable, "-m", "twine", "check", "--strict", *sorted(outdir.iterdir()))
+    for dist in dists:
+        check_contents(dist, *_artifacts(dist, outdir))
+    smoke(dists, outdir)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("build", "check"))
+    parser.add_argument("--outdir", type=Path, default=DIST, help="default: dist/")
+    parser.add_argument("--expect-version", metavar="VERSION",
+                        help="check: every distribution must be at this version"
+                        " (a release tag without its leading v)")
+    args = parser.parse_args()
+    start = time.monotonic()
+    if args.command == "build":
+        build(args.outdir.resolve())
+    else:
+        check(args.outdir.resolve(), args.expect_version)
+    _say(f"{args.command} done in {time.monotonic() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
