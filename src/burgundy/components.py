@@ -58,6 +58,13 @@ BUILDINGS: tuple[str, ...] = tuple(_TILE_DATA["buildings"]["order"])
 """The eight building types, in the order of knowledge tiles #16-#23."""
 SPECIES: tuple[str, ...] = tuple(_TILE_DATA["animals"]["species"])
 """The four animal species."""
+_PER_SPECIES = _TILE_DATA["animals"]["per_species"]
+_ANIMALS_MAIN: tuple[int, ...] = tuple(_PER_SPECIES["main"])
+"""Animals shown on the coloured-back animal tiles of one species (2, 2, 3, 3, 4)."""
+_ANIMALS_BLACK: tuple[int, ...] = tuple(_PER_SPECIES["black"])
+"""Animals shown on the black-back animal tiles of one species (3, 4)."""
+ANIMAL_COUNTS: tuple[int, ...] = tuple(sorted({*_ANIMALS_MAIN, *_ANIMALS_BLACK}))
+"""The animal counts an animal tile can show (2, 3, 4)."""
 KNOWLEDGE_IDS: int = int(_TILE_DATA["knowledge"]["reserved_ids"])
 """Knowledge tiles #1..#KNOWLEDGE_IDS have codes (the base game supplies #1-#26)."""
 
@@ -98,7 +105,7 @@ def _catalogue() -> tuple[TileKind, ...]:
     for building in BUILDINGS:
         add(building, Colour.CITY, building=building)
     for species in SPECIES:
-        for n in (2, 3, 4):
+        for n in ANIMAL_COUNTS:
             add(f"{species}{n}", Colour.PASTURE, species=species, animals=n)
     for k in range(1, KNOWLEDGE_IDS + 1):
         add(f"k{k}", Colour.KNOWLEDGE, knowledge=k)
@@ -156,6 +163,30 @@ def tile_code(name: str) -> int:
         ) from None
 
 
+def _supply() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    main = [0] * N_TILE_KINDS
+    black = [0] * N_TILE_KINDS
+    for key, code in (("ships", SHIP), ("castles", CASTLE), ("mines", MINE)):
+        main[code] = int(_TILE_DATA[key]["main"])
+        black[code] = int(_TILE_DATA[key]["black"])
+    per_type = _TILE_DATA["buildings"]["per_type"]
+    for building in BUILDINGS:
+        main[TILE_BY_NAME[building]] = int(per_type["main"])
+        black[TILE_BY_NAME[building]] = int(per_type["black"])
+    for species in SPECIES:
+        for n in _ANIMALS_MAIN:
+            main[TILE_BY_NAME[f"{species}{n}"]] += 1
+        for n in _ANIMALS_BLACK:
+            black[TILE_BY_NAME[f"{species}{n}"]] += 1
+    black_knowledge = set(_TILE_DATA["knowledge"]["black"])
+    for k in range(1, int(_TILE_DATA["knowledge"]["ids"]) + 1):
+        (black if k in black_knowledge else main)[TILE_BY_NAME[f"k{k}"]] = 1
+    return tuple(main), tuple(black)
+
+
+_BASE_SUPPLY = _supply()  # read from tiles.json once, at import
+
+
 def base_supply() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Return the base game's hex supply as counts by tile code.
 
@@ -164,25 +195,7 @@ def base_supply() -> tuple[tuple[int, ...], tuple[int, ...]]:
         start castles included) and the black-backed tiles (drawn onto the black depot).
         Together they hold the 164 hexes of the base game.
     """
-    main = [0] * N_TILE_KINDS
-    black = [0] * N_TILE_KINDS
-    for key, code in (("ships", SHIP), ("castles", CASTLE), ("mines", MINE)):
-        main[code] = _TILE_DATA[key]["main"]
-        black[code] = _TILE_DATA[key]["black"]
-    per_type = _TILE_DATA["buildings"]["per_type"]
-    for building in BUILDINGS:
-        main[TILE_BY_NAME[building]] = per_type["main"]
-        black[TILE_BY_NAME[building]] = per_type["black"]
-    per_species = _TILE_DATA["animals"]["per_species"]
-    for species in SPECIES:
-        for n in per_species["main"]:
-            main[TILE_BY_NAME[f"{species}{n}"]] += 1
-        for n in per_species["black"]:
-            black[TILE_BY_NAME[f"{species}{n}"]] += 1
-    black_knowledge = set(_TILE_DATA["knowledge"]["black"])
-    for k in range(1, _TILE_DATA["knowledge"]["ids"] + 1):
-        (black if k in black_knowledge else main)[TILE_BY_NAME[f"k{k}"]] = 1
-    return tuple(main), tuple(black)
+    return _BASE_SUPPLY
 
 
 GOODS_COLOURS: int = int(_TILE_DATA["goods"]["colours"])

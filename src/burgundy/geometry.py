@@ -21,14 +21,11 @@ ROW_LENGTHS: tuple[int, ...] = (4, 5, 6, 7, 6, 5, 4)
 N_SPACES: int = sum(ROW_LENGTHS)
 """Spaces on a standard duchy (37)."""
 
-_LETTER_COLOUR = {
-    "C": Colour.CASTLE,
-    "G": Colour.PASTURE,
-    "S": Colour.RIVER,
-    "B": Colour.CITY,
-    "Y": Colour.KNOWLEDGE,
-    "M": Colour.MINE,
+_LETTER_COLOUR: dict[str, Colour] = {
+    letter: Colour.from_label(label) for letter, label in load("boards")["letters"].items()
 }
+"""The colour of each letter of a board's rows (``C`` castle, ``G`` pasture, ``S`` river,
+``B`` city, ``Y`` knowledge, ``M`` mine; data file ``boards.json``)."""
 
 
 def _cells() -> tuple[tuple[int, int], ...]:

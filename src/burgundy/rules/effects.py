@@ -8,7 +8,11 @@ optional and are skipped when nothing can be done (R-EFFECT-OPTIONAL).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
+import attrs
+
+from burgundy._data import load
 from burgundy.actions import ANY_DIE, NO_DIE, Action, TakeGoods
 from burgundy.components import BUILDING_EFFECTS, CASTLE, SHIP, TILES, Colour
 from burgundy.pending import (
@@ -26,10 +30,57 @@ from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import ALL_DEPOTS, take_actions
 from burgundy.state import State, replace
 
-BASE_GOODS_COLOURS = 3
-"""Goods colours a duchy's goods storage holds."""
-TRACK_SPACES = 7
-"""Spaces of the turn-order track (the start space and six more)."""
+_BOARD = load("mainboard")
+BASE_GOODS_COLOURS: int = int(_BOARD["goods_storage_spaces"])
+"""Goods colours a duchy's goods storage holds (3 spaces, one colour each)."""
+TRACK_SPACES: int = int(_BOARD["turn_track_spaces"])
+"""Spaces of the turn-order track (7: the start space and six more)."""
+
+
+@attrs.frozen(slots=True)
+class BuildingEffect:
+    """What placing a building does: one entry of ``tiles.json``'s ``building_effects``,
+    read once at import (:data:`BUILDING_EFFECT`).
+
+    Attributes:
+        take: The colours of the hex it lets its owner take from a numbered depot
+            (carpenter's workshop, church, market), or ``None``.
+        sell: Whether it sells one kind of goods (warehouse).
+        place: Whether it places one more hex (town hall).
+        income: What it gives at once (bank, boarding house, watchtower).
+    """
+
+    take: tuple[int, ...] | None
+    sell: bool
+    place: bool
+    income: Income
+
+
+_EFFECT_KEYS = frozenset({"take", "sell", "place", "silver", "workers", "vp"})
+
+
+def _building_effect(building: str, spec: dict[str, Any]) -> BuildingEffect:
+    """Parse one ``building_effects`` entry; an unknown key is an error, not ignored."""
+    unknown = set(spec) - _EFFECT_KEYS
+    if unknown:
+        raise ValueError(f"building {building!r}: unknown effect keys {sorted(unknown)}")
+    take = spec.get("take")
+    return BuildingEffect(
+        take=None if take is None else tuple(int(Colour.from_label(c)) for c in take),
+        sell=bool(spec.get("sell", False)),
+        place=bool(spec.get("place", False)),
+        income=Income(
+            silver=int(spec.get("silver", 0)),
+            workers=int(spec.get("workers", 0)),
+            vp=int(spec.get("vp", 0)),
+        ),
+    )
+
+
+BUILDING_EFFECT: dict[str, BuildingEffect] = {
+    building: _building_effect(building, spec) for building, spec in BUILDING_EFFECTS.items()
+}
+"""The effect of each building type (data file ``tiles.json``, ``building_effects``)."""
 
 
 def tile_effect(state: State, seat: int, space: int, tile: int) -> State:
@@ -42,23 +93,14 @@ def tile_effect(state: State, seat: int, space: int, tile: int) -> State:
     building = TILES[tile].building
     if building is None:
         return state
-    effect = BUILDING_EFFECTS[building]
-    if "take" in effect:
-        colours = tuple(int(Colour.from_label(c)) for c in effect["take"])  # type: ignore[attr-defined]
-        return push(state, BuildingTake(seat, colours))
-    if effect.get("sell"):
+    effect = BUILDING_EFFECT[building]
+    if effect.take is not None:
+        return push(state, BuildingTake(seat, effect.take))
+    if effect.sell:
         return push(state, WarehouseSell(seat))
-    if effect.get("place"):
+    if effect.place:
         return push(state, TownHallPlace(seat))
-    return gain(
-        state, seat,
-        Income(
-            silver=int(effect.get("silver", 0)),  # type: ignore[call-overload]
-            workers=int(effect.get("workers", 0)),  # type: ignore[call-overload]
-            vp=int(effect.get("vp", 0)),  # type: ignore[call-overload]
-        ),
-        building,
-    )
+    return gain(state, seat, effect.income, building)
 
 
 # -- ship -----------------------------------------------------------------------------------

@@ -107,7 +107,7 @@ def _apply_choose_space(state: State, seat: int, action: act.ChooseSpace) -> Sta
     return setup.place_start_castle(state, state.seats[seat].estate, action.space)
 
 
-_WORKERS_INCOME = Income(workers=2)
+_WORKERS_INCOME = Income(workers=turn.TAKE_WORKERS)
 
 
 def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from burgundy._data import load
 from burgundy.components import MINE
 from burgundy.pending import (
     BeginTurns,
@@ -27,12 +28,15 @@ from burgundy.rules.income import Income, gain, push, set_seat, update
 from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
 from burgundy.state import COPIERS, Seat, State, copier, replace
 
-ROUNDS_PER_PHASE = 5
-"""Rounds in a phase."""
-PHASES = 5
-"""Phases A-E."""
-MINE_SILVER = 1
-"""Silverlings per mine at a phase end."""
+_BOARD = load("mainboard")
+PHASE_NAMES: tuple[str, ...] = tuple(_BOARD["phases"])
+"""The phases' letters, ``("A", "B", "C", "D", "E")``; ``state.phase`` indexes them."""
+PHASES: int = len(PHASE_NAMES)
+"""Phases in a game (5: A-E); ``state.phase == PHASES`` once the game is over."""
+ROUNDS_PER_PHASE: int = int(_BOARD["rounds_per_phase"])
+"""Rounds in a phase (5)."""
+MINE_SILVER: int = int(_BOARD["mine_silver"])
+"""Silverlings per mine at a phase end (1)."""
 
 
 def run_round_start(state: State, item: Pending) -> State:

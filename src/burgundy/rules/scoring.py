@@ -13,11 +13,21 @@ REGION_VP: tuple[int, ...] = tuple(_TABLES["region_vp_by_size"])
 """VP of a completed region by size (index = size, 1-8)."""
 PHASE_BONUS: tuple[int, ...] = tuple(_TABLES["phase_bonus"])
 """Extra VP for any region completed in phase A-E."""
+_LAST_PHASE = len(PHASE_BONUS) - 1  # the index of phase E
 LARGE_BONUS: dict[int, int] = {int(k): v for k, v in _TABLES["colour_bonus"]["large"].items()}
 """VP of the large colour bonus tile by player count."""
 SMALL_BONUS: dict[int, int] = {int(k): v for k, v in _TABLES["colour_bonus"]["small"].items()}
 """VP of the small colour bonus tile by player count."""
-_FINAL = _TABLES["final"]
+BONUS_VP: tuple[dict[int, int], ...] = (LARGE_BONUS, SMALL_BONUS)
+"""VP of a colour's bonus tiles by size (0: large, taken first; 1: small) and player count."""
+BONUS_TILES_PER_COLOUR: int = len(BONUS_VP)
+"""Colour bonus tiles of each colour at the start (2: a large and a small one)."""
+FINAL_VP_PER_GOOD: int = int(_TABLES["final"]["vp_per_good"])
+"""Final scoring: VP per unsold goods tile (1)."""
+FINAL_VP_PER_SILVER: int = int(_TABLES["final"]["vp_per_silver"])
+"""Final scoring: VP per silverling (1)."""
+FINAL_WORKERS_PER_VP: int = int(_TABLES["final"]["workers_per_vp"])
+"""Final scoring: workers per VP, rounded down (2)."""
 
 
 def region_vp(size: int) -> int:
@@ -72,7 +82,8 @@ def score_region(state: State, seat: int, space: int) -> State:
     size = region.size
     for modifier in engine.region_size:
         size = modifier(state, index, region_index, size)
-    state = add_vp(state, seat, region_vp(size) + PHASE_BONUS[min(state.phase, 4)], "regions")
+    bonus = PHASE_BONUS[min(state.phase, _LAST_PHASE)]
+    state = add_vp(state, seat, region_vp(size) + bonus, "regions")
     for handler in engine.on_region_complete:
         state = handler(state, seat, region_index)
     return state
@@ -90,9 +101,8 @@ def score_colour(state: State, seat: int, space: int) -> State:
         return state
     left = state.bonus_tiles[colour]
     if left > 0:
-        size = 0 if left == 2 else 1
-        table = LARGE_BONUS if size == 0 else SMALL_BONUS
-        vp = table[min(max(state.rules.players, 2), 4)]
+        size = BONUS_TILES_PER_COLOUR - left  # the large tile goes first
+        vp = BONUS_VP[size][min(max(state.rules.players, 2), 4)]
         for modifier in engine.bonus_tile_value:
             vp = modifier(state, seat, colour, size, vp)
         bonus = list(state.bonus_tiles)
@@ -120,9 +130,9 @@ def final_terms(state: State, seat: int) -> dict[str, int]:
     index = state.seats[seat].estate
     if first_seat_of_estates(state)[index] == seat:
         estate = state.estates[index]
-        terms["goods"] = sum(estate.goods) * _FINAL["vp_per_good"]
-        terms["silver"] = estate.silver * _FINAL["vp_per_silver"]
-        terms["workers"] = estate.workers // _FINAL["workers_per_vp"]
+        terms["goods"] = sum(estate.goods) * FINAL_VP_PER_GOOD
+        terms["silver"] = estate.silver * FINAL_VP_PER_SILVER
+        terms["workers"] = estate.workers // FINAL_WORKERS_PER_VP
     for term in state.rules.engine.final_scoring:
         for name, vp in term(state, seat).items():
             terms[name] = terms.get(name, 0) + vp

@@ -22,6 +22,8 @@ from burgundy._data import load
 from burgundy.components import (
     ALL_GOODS_COLOURS,
     CASTLE,
+    COLOURS,
+    GOODS_COLOURS,
     GOODS_PER_COLOUR,
     TILE_COLOUR,
     Colour,
@@ -40,13 +42,45 @@ from burgundy.pending import (
     StartPlayerDraw,
 )
 from burgundy.rules.income import push, set_estate
+from burgundy.rules.phases import PHASE_NAMES
 from burgundy.rules.place import put_tile
-from burgundy.rules.scoring import play_order
+from burgundy.rules.scoring import BONUS_TILES_PER_COLOUR, play_order
 from burgundy.state import EMPTY, Estate, Seat, State, build_state, copier, replace
 
 _BOARD = load("mainboard")
+START_SILVER: int = int(_BOARD["start_silver"])
+"""Silverlings of every estate at the start (1)."""
+START_WORKERS: tuple[int, ...] = tuple(_BOARD["start_workers_by_order"])
+"""Workers at the start of the start player and of the next seats clockwise (1, 2, 3, 4)."""
+START_GOODS: int = int(_BOARD["goods_per_player"])
+"""Goods tiles drawn for every estate at the start (3)."""
+GOODS_PER_PHASE: int = int(_BOARD["goods_per_phase"])
+"""Goods tiles laid out on the round spaces each phase (5, one a round)."""
+BLACK_DEPOT_SIZE: dict[int, int] = {int(k): int(v) for k, v in _BOARD["black_depot_size"].items()}
+"""Hexes drawn onto the black depot each phase, by player count (4/6/8 for 2/3/4)."""
+DEPOTS: int = len(_BOARD["depots"])
+"""Numbered depots (6), one per die number."""
+_DEPOT_SPACES: tuple[tuple[int, int, int], ...] = tuple(
+    sorted(
+        (
+            (int(depot), int(mark), int(Colour.from_label(label)))
+            for depot, marks in _BOARD["depots"].items()
+            for mark, labels in marks.items()
+            for label in labels
+        ),
+        key=itemgetter(0, 1),  # stable: a mark's spaces keep their order
+    )
+)
+"""The numbered depots' hex spaces as ``(depot, player mark 2/3/4, colour)``, depot by
+depot and mark by mark."""
+# With 3 players, the mark-3 space of colour _MINE_SPACE of depot _MINE_DEPOT (depot 6's
+# castle space) takes a mine in the phases _MINE_PHASES (B and D).
+_EXCEPTION = _BOARD["three_player_exception"]
+_MINE_DEPOT: int = int(_EXCEPTION["depot"])
+_MINE_SPACE: int = int(Colour.from_label(_EXCEPTION["space_colour"]))
+_MINE_PHASES: frozenset[int] = frozenset(PHASE_NAMES.index(p) for p in _EXCEPTION["phases_as_mine"])
 CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c, colour in enumerate(TILE_COLOUR) if colour == k) for k in range(6)
+    tuple(c for c, colour in enumerate(TILE_COLOUR) if colour == k) for k in range(len(COLOURS))
 )
 """Tile codes of each colour."""
 
@@ -74,28 +108,22 @@ def depot_spaces(players: int, phase: int) -> tuple[tuple[int, int], ...]:
     2 players use the spaces marked 2; 3 players also those marked 3 (with depot 6's castle
     space holding a mine in phases B and D); 4 players all 24.
     """
-    exception = _BOARD["three_player_exception"]
-    mine_phases = {"ABCDE".index(p) for p in exception["phases_as_mine"]}
     spaces = []
-    for depot in range(1, 7):
-        marks = _BOARD["depots"][str(depot)]
-        for mark in ("2", "3", "4"):
-            if int(mark) > players:
-                continue
-            for label in marks[mark]:
-                colour = Colour.from_label(label)
-                if (
-                    players == 3 and mark == "3" and depot == exception["depot"]
-                    and label == exception["space_colour"] and phase in mine_phases
-                ):
-                    colour = Colour.MINE
-                spaces.append((depot, int(colour)))
+    for depot, mark, colour in _DEPOT_SPACES:
+        if mark > players:
+            continue
+        if (
+            players == 3 and mark == 3 and depot == _MINE_DEPOT and colour == _MINE_SPACE
+            and phase in _MINE_PHASES
+        ):
+            colour = int(Colour.MINE)
+        spaces.append((depot, colour))
     return tuple(spaces)
 
 
 def black_depot_size(players: int) -> int:
     """Hexes on the black depot each phase (4/6/8 for 2/3/4 players)."""
-    return int(_BOARD["black_depot_size"][str(min(max(players, 2), 4))])
+    return BLACK_DEPOT_SIZE[min(max(players, 2), 4)]
 
 
 def initial_state(rules: object) -> State:
@@ -117,13 +145,14 @@ def initial_state(rules: object) -> State:
         seats=tuple(Seat(estate=i) for i in range(n)),
         estates=tuple(Estate(board=b, spaces=(EMPTY,) * N_SPACES) for b in numbers),
         phase=0, round=0, order=(), turn=0, track=(), white=0,
-        depots=((),) * 6, black_depot=(),
-        depot_goods=((0,) * 6,) * 6, round_goods=(), goods_pool=(GOODS_PER_COLOUR,) * 6,
+        depots=((),) * DEPOTS, black_depot=(),
+        depot_goods=((0,) * GOODS_COLOURS,) * DEPOTS, round_goods=(),
+        goods_pool=(GOODS_PER_COLOUR,) * GOODS_COLOURS,
         supply=main, black_supply=black, removed=(0,) * len(main),
-        bonus_tiles=(2,) * 6, purchased=False,
+        bonus_tiles=(BONUS_TILES_PER_COLOUR,) * len(COLOURS), purchased=False,
         pending=(),
     )
-    goods = tuple(GoodsDraw(estate=i) for i in reversed(range(n)) for _ in range(3))
+    goods = tuple(GoodsDraw(estate=i) for i in reversed(range(n)) for _ in range(START_GOODS))
     draws = tuple(BoardDraw(estate=i) for i in reversed(range(n))) if option == "random" else ()
     state = push(state, PhaseStart(), StartCastles(), *goods, *draws, StartPlayerDraw())
     for setup in rules.engine.setup:
@@ -142,11 +171,9 @@ def resolve_start_player(state: State, item: Pending, start: int) -> State:
     """Seat ``start`` starts: workers 1, 2, 3, 4 from it in seat order; markers stacked."""
     n = len(state.seats)
     clockwise = [(start + k) % n for k in range(n)]
-    first_workers = _BOARD["start_workers_by_order"]
     for k, seat in enumerate(clockwise):
         state = set_estate(
-            state, state.seats[seat].estate,
-            workers=first_workers[k], silver=_BOARD["start_silver"],
+            state, state.seats[seat].estate, workers=START_WORKERS[k], silver=START_SILVER
         )
     track = (tuple(reversed(clockwise)),)
     return replace(state, track=track, order=play_order(track))
@@ -224,7 +251,7 @@ def run_phase_start(state: State, item: Pending) -> State:
     removed = list(state.removed)
     for tile in (*(t for depot in state.depots for t in depot), *state.black_depot):
         removed[tile] += 1
-    state = replace(state, depots=((),) * 6, black_depot=(), removed=tuple(removed))
+    state = replace(state, depots=((),) * DEPOTS, black_depot=(), removed=tuple(removed))
     return push(state, *_phase_steps(state.rules.players, state.phase))
 
 
@@ -234,7 +261,7 @@ def _phase_steps(players: int, phase: int) -> tuple[Pending, ...]:
     round (one shared tuple per player count and phase; pending items are frozen)."""
     hex_draws = [HexDraw(depot=d, colour=c) for d, c in depot_spaces(players, phase)]
     hex_draws += [HexDraw(depot=0, colour=-1)] * black_depot_size(players)
-    goods = [GoodsDraw(estate=-1)] * _BOARD["goods_per_phase"]
+    goods = [GoodsDraw(estate=-1)] * GOODS_PER_PHASE
     return (RoundStart(), *goods, *reversed(hex_draws))
 
 

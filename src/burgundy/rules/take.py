@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from burgundy._data import load
 from burgundy.actions import BuyTile, TakeTile
 from burgundy.components import TILE_COLOUR, distinct
 from burgundy.geometry import bits
@@ -17,10 +18,11 @@ from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import update
 from burgundy.state import State, replace
 
-BASE_STORAGE = 3
-"""Hex storage spaces of a duchy."""
-PURCHASE_PRICE = 2
-"""Silverlings for the once-per-turn purchase."""
+_BOARD = load("mainboard")
+BASE_STORAGE: int = int(_BOARD["hex_storage_spaces"])
+"""Hex storage spaces of a duchy (3)."""
+PURCHASE_PRICE: int = int(_BOARD["black_purchase_price"])
+"""Silverlings for the once-per-turn purchase from the black depot (2)."""
 
 
 def storage_capacity(state: State, estate: int) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from burgundy._data import load
 from burgundy.actions import Action, TakeWorkers
 from burgundy.components import distinct
 from burgundy.pending import Pending, Turn
@@ -16,6 +17,10 @@ from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import discard_choices, purchase_actions, take_actions
 from burgundy.state import State
+
+TAKE_WORKERS: int = int(load("mainboard")["take_workers"])
+"""Workers the take-workers die action gives (2; variants add through
+``burgundy_take_workers_income``)."""
 
 
 def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
