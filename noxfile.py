@@ -60,17 +60,23 @@ def _install(session: nox.Session, version: str) -> None:
             f"no wheels for Python {version} in {project.WHEELHOUSE}: run `make wheelhouse`"
             " (or `make dev`) first; the sessions install without the network"
         )
+    # The stamp: the fingerprint, then the names of this repository's distributions in
+    # the venv (so that a plugin removed from plugins/ is uninstalled, not left behind).
     stamp = Path(session.virtualenv.location) / ".burgundy-installed"
     fingerprint = _install_fingerprint(version)
-    if stamp.is_file() and stamp.read_text().strip() == fingerprint:
+    old = stamp.read_text().split() if stamp.is_file() else []
+    if old[:1] == [fingerprint]:
         session.log("reused venv is up to date (pyproject files and wheelhouse unchanged)")
         return
+    if old[1:]:
+        session.run_install("python", "-m", "pip", "uninstall", "--yes", "--quiet", *old[1:])
     # Offline: pip also fills the isolated build environments (hatchling) from there.
     offline = ("--no-index", "--find-links", str(project.WHEELHOUSE))
     editable = [f"{project.ROOT}[test]"]
     editable += [str(plugin.root) for plugin in project.plugins()]
     session.install(*offline, *(arg for path in editable for arg in ("-e", path)))
-    stamp.write_text(fingerprint + "\n")
+    names = [dist.name for dist in project.distributions()]
+    stamp.write_text("\n".join([fingerprint, *names]) + "\n")
 
 
 def _define(version: str) -> None:
