@@ -25,10 +25,11 @@ from burgundy.actions import Action
 from burgundy.bots import make_bot
 from burgundy.game import Game, describe_outcome, parse_action
 from burgundy.render.text import board_text, duchy_text, seat_summary, state_text
+from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
 from burgundy.variants import EDITIONS, Ruleset, available_variants, variant_info
 
-PHASES = "ABCDE"
+PHASES = "".join(PHASE_NAMES)
 
 
 # -- helpers ----------------------------------------------------------------------------------

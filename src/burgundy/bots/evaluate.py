@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from burgundy.components import MINE, TILE_COLOUR
 from burgundy.rules.scoring import (
+    BONUS_TILES_PER_COLOUR,
     LARGE_BONUS,
     PHASE_BONUS,
     SMALL_BONUS,
@@ -64,7 +65,7 @@ def evaluate(state: State, seat: int) -> float:
     for tile in estate.storage:
         open_space = board.colour_masks[TILE_COLOUR[tile]] & ~estate.filled
         value += left * (2.0 if open_space else 0.2)
-    phase_bonus = PHASE_BONUS[min(state.phase, 4)]
+    phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
     filled = estate.filled
     for region in board.regions:
         covered = (region.mask & filled).bit_count()
@@ -75,6 +76,7 @@ def evaluate(state: State, seat: int) -> float:
         mask = board.colour_masks[colour]
         if tiles_left and mask & ~filled:
             share = (mask & filled).bit_count() / mask.bit_count()
-            tile_vp = (LARGE_BONUS if tiles_left == 2 else SMALL_BONUS)[players]
+            large = tiles_left == BONUS_TILES_PER_COLOUR  # the large tile is still there
+            tile_vp = (LARGE_BONUS if large else SMALL_BONUS)[players]
             value += left * 0.5 * share**3 * tile_vp
     return value

@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from burgundy.components import TILE_COLOUR, Colour, tile_name
 from burgundy.geometry import CELLS, SPACE_NAMES, Board
 from burgundy.geometry import board as standard_board
+from burgundy.rules.effects import TRACK_SPACES
+from burgundy.rules.phases import PHASE_NAMES, ROUNDS_PER_PHASE
 from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, play_order
 from burgundy.rules.setup import black_depot_size, depot_spaces
 from burgundy.state import EMPTY, TERMINAL, Estate, State
@@ -76,9 +78,9 @@ _INK = "#222222"
 _MUTED = "#6b6b6b"
 _PAPER = "#fbf8f1"
 _UNKNOWN_FILL = "#dddddd"
-_PHASES = "ABCDE"
-_ROUNDS = 5
-_TRACK_SPACES = 7
+_PHASES = "".join(PHASE_NAMES)
+_ROUNDS = ROUNDS_PER_PHASE
+_TRACK_SPACES = TRACK_SPACES
 _SQRT3 = math.sqrt(3.0)
 _LINE_BREAKS: dict[str, tuple[str, ...]] = {
     "warehouse": ("ware", "house"),

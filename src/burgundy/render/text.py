@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
 from burgundy.geometry import ROW_LENGTHS
+from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
 
 COLOUR_LETTER: dict[Colour, str] = {
@@ -30,7 +31,7 @@ SHORT: dict[str, str] = {
 """Four-letter labels of the tiles that have one; knowledge tiles use their name (K17)."""
 SPECIES_SHORT: dict[str, str] = {"cow": "COW", "pig": "PIG", "sheep": "SHP", "chicken": "CHK"}
 """Three-letter species labels; the animal count follows (SHP3)."""
-PHASES = "ABCDE"
+PHASES = "".join(PHASE_NAMES)
 
 
 def tile_label(code: int) -> str:
@@ -81,7 +82,7 @@ def seat_summary(state: State, seat: int) -> str:
 
 def board_text(state: State) -> str:
     """The main board: phase and round, white die, depots, goods, bonus tiles, turn order."""
-    phase = PHASES[state.phase] if state.phase < 5 else "end"
+    phase = PHASES[state.phase] if state.phase < len(PHASES) else "end"
     lines = [
         f"Phase {phase}, round {min(state.round + 1, 5)} | white die {state.white or '-'} | "
         f"round goods to come {list(state.round_goods)} | order {list(state.order)}"
