@@ -4,11 +4,22 @@ The top of :attr:`burgundy.State.pending` says what happens next. A *decision* b
 seat (``seat >= 0``) and is answered by one of ``legal_actions()``; a *chance event*
 (``seat == -1``) by one of ``chance_outcomes()``; an *automatic step* (``seat == -2``) is a
 bookkeeping step the engine runs by itself and never shows.
+
+Every item checks itself when a state is validated (:meth:`Pending.validate`, run by
+:func:`burgundy.io.validate_state`): its seat by the kind of item it is, and its own fields.
 """
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING
+
 import attrs
+
+from burgundy.errors import brief
+
+if TYPE_CHECKING:
+    from burgundy.state import State
 
 CHANCE_SEAT = -1
 """``seat`` of a chance event."""
@@ -26,6 +37,54 @@ class Pending:
 
     seat: int
 
+    def validate(self, state: State) -> None:
+        """Check that this item may stand on ``state``'s stack.
+
+        :func:`burgundy.io.validate_state` calls it on every item once the field types are
+        checked (every field holds a value of its annotated type, the item's type is one of
+        the ruleset's). This checks the seat by the kind of item the ruleset's
+        :class:`~burgundy.variants.PendingRule` makes of the type: a chance event (a rule
+        with ``outcomes``) at seat -1, an automatic step (``run``) at -2, a decision
+        (``legal``) at a seat of the game. A type with fields of its own overrides it to
+        check them too, calling ``super().validate(state)`` first; a plugin's pending types
+        do the same.
+
+        Args:
+            state: The state whose stack holds the item.
+
+        Raises:
+            ValueError: What is wrong (:func:`~burgundy.io.validate_state` adds where).
+        """
+        rule = state.rules.engine.pending_rules.get(type(self))
+        if rule is None:
+            raise ValueError("not a pending type of this ruleset")
+        if rule.legal is not None:
+            players = len(state.seats)
+            _require(
+                0 <= self.seat < players,
+                f"seat {brief(self.seat)}: no such seat (a decision's seat is 0-{players - 1})",
+            )
+        elif rule.outcomes is not None:
+            _require(self.seat == CHANCE_SEAT, f"seat {brief(self.seat)}: a chance event has "
+                     f"seat {CHANCE_SEAT}")
+        else:
+            _require(self.seat == AUTO_SEAT, f"seat {brief(self.seat)}: an automatic step has "
+                     f"seat {AUTO_SEAT}")
+
+
+def _require(condition: bool, message: str) -> None:
+    """Raise ``ValueError(message)`` unless ``condition`` holds."""
+    if not condition:
+        raise ValueError(message)
+
+
+def _estate_index(state: State, estate: int, what: str) -> None:
+    """Check that ``estate`` indexes one of ``state``'s estates."""
+    _require(
+        0 <= estate < len(state.estates),
+        f"{what} {brief(estate)}: no such estate (0-{len(state.estates) - 1})",
+    )
+
 
 # -- chance events --------------------------------------------------------------------------
 @attrs.frozen(slots=True)
@@ -34,6 +93,11 @@ class StartPlayerDraw(Pending):
 
     seat: int = CHANCE_SEAT
 
+    def validate(self, state: State) -> None:
+        """Also: the start player is not drawn yet (the turn-order track is empty)."""
+        super().validate(state)
+        _require(not state.track, "the start player is drawn already (the track is set)")
+
 
 @attrs.frozen(slots=True)
 class BoardDraw(Pending):
@@ -41,6 +105,17 @@ class BoardDraw(Pending):
 
     estate: int = 0
     seat: int = CHANCE_SEAT
+
+    def validate(self, state: State) -> None:
+        """Also: ``estate`` exists, has no board yet and is dealt one only once."""
+        super().validate(state)
+        _estate_index(state, self.estate, "estate")
+        _require(state.estates[self.estate].board == 0, "the estate has its board already")
+        draws = [
+            item for item in state.pending
+            if isinstance(item, BoardDraw) and item.estate == self.estate
+        ]
+        _require(len(draws) == 1, "the estate's board is drawn twice")
 
 
 @attrs.frozen(slots=True)
@@ -53,6 +128,12 @@ class GoodsDraw(Pending):
 
     estate: int = -1
     seat: int = CHANCE_SEAT
+
+    def validate(self, state: State) -> None:
+        """Also: ``estate`` is -1 or an estate."""
+        super().validate(state)
+        if self.estate != -1:
+            _estate_index(state, self.estate, "estate")
 
 
 @attrs.frozen(slots=True)
@@ -67,6 +148,20 @@ class HexDraw(Pending):
     depot: int = 0
     colour: int = -1
     seat: int = CHANCE_SEAT
+
+    def validate(self, state: State) -> None:
+        """Also: the black depot with colour -1, or a numbered depot's space of this phase
+        (by player count: :func:`burgundy.rules.setup.depot_spaces`)."""
+        super().validate(state)
+        if self.depot == 0 and self.colour == -1:
+            return
+        from burgundy.rules.setup import depot_spaces
+
+        _require(
+            (self.depot, self.colour) in depot_spaces(len(state.seats), state.phase),
+            f"depot {brief(self.depot)} colour {brief(self.colour)}: no depot space of this "
+            f"phase (the black depot is depot 0 colour -1)",
+        )
 
 
 @attrs.frozen(slots=True)
@@ -86,6 +181,15 @@ class DiceRoll(Pending):
 
     roller: int = 0
     seat: int = CHANCE_SEAT
+
+    def validate(self, state: State) -> None:
+        """Also: ``roller`` is a seat."""
+        super().validate(state)
+        players = len(state.seats)
+        _require(
+            0 <= self.roller < players,
+            f"roller {brief(self.roller)}: no such seat (0-{players - 1})",
+        )
 
 
 # -- automatic steps ------------------------------------------------------------------------
@@ -136,10 +240,25 @@ class PhaseIncome(Pending):
 class Turn(Pending):
     """A seat's turn: two die actions, at most one purchase, then the end of the turn."""
 
+    def validate(self, state: State) -> None:
+        """Also: the seat is the one whose turn it is (``state.order[state.turn]``)."""
+        super().validate(state)
+        _require(
+            0 <= state.turn < len(state.order) and self.seat == state.order[state.turn],
+            "the turn is not the seat's whose turn it is (order/turn)",
+        )
+
 
 @attrs.frozen(slots=True)
 class StartCastleChoice(Pending):
     """Advanced set-up: choose the space of the start castle."""
+
+    def validate(self, state: State) -> None:
+        """Also: the seat's estate has its board and no start castle yet."""
+        super().validate(state)
+        estate = state.seat_estate(self.seat)
+        _require(estate.board in state.rules.engine.boards, "the estate has no board yet")
+        _require(estate.start == -1, "the estate has its start castle already")
 
 
 @attrs.frozen(slots=True)
@@ -157,10 +276,30 @@ class BuildingTake(Pending):
     """Carpenter's workshop, church or market: take a hex of the named colours.
 
     Attributes:
-        colours: Colour indices of the hexes that may be taken.
+        colours: Colour indices of the hexes that may be taken, in the order of the
+            building's effect in ``tiles.json``.
     """
 
     colours: tuple[int, ...] = ()
+
+    def validate(self, state: State) -> None:
+        """Also: ``colours`` are those of a building that takes (carpenter's workshop,
+        church, market), as the building's effect gives them."""
+        super().validate(state)
+        _require(
+            self.colours in building_take_colours(),
+            f"colours {brief(self.colours)}: no building takes these; valid: "
+            f"{sorted(building_take_colours())}",
+        )
+
+
+@cache
+def building_take_colours() -> frozenset[tuple[int, ...]]:
+    """The ``colours`` of :class:`BuildingTake` that the buildings' effects give
+    (:data:`burgundy.rules.effects.BUILDING_EFFECT`)."""
+    from burgundy.rules.effects import BUILDING_EFFECT
+
+    return frozenset(effect.take for effect in BUILDING_EFFECT.values() if effect.take)
 
 
 @attrs.frozen(slots=True)
