@@ -1,15 +1,19 @@
-"""Serialisation: states to JSON and back (cattrs), and state validation.
+"""Serialisation: states to JSON and back, and state validation.
 
 A state serialises to plain JSON: no pickle, nothing that can run code when loaded. The
 ruleset is not part of it; :func:`from_json` takes the ruleset to attach. Loading checks the
-shape (cattrs) and then the meaning (:func:`validate_state`), and raises a ``ValueError``
-that says what is wrong and where.
+shape (every field present, of its type, with nothing extra, at every level) and then the
+meaning (:func:`validate_state`), and raises a ``ValueError`` that says what is wrong and
+where, in a message of at most :data:`MESSAGE_LIMIT` characters whatever the input.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+import types
+import typing
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn, Union
 
 import attrs
 import cattrs
@@ -17,40 +21,62 @@ import cattrs.gen
 from cattrs.errors import BaseValidationError
 
 from burgundy.components import CASTLE, N_TILE_KINDS, TILE_COLOUR
-from burgundy.pending import Pending, Turn
+from burgundy.errors import brief
+from burgundy.geometry import N_SPACES
+from burgundy.pending import (
+    AUTO_SEAT,
+    CHANCE_SEAT,
+    BoardDraw,
+    Pending,
+    StartCastleChoice,
+    StartCastles,
+    StartPlayerDraw,
+    Turn,
+)
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
+    from burgundy.rules.engine import Engine
     from burgundy.variants import Ruleset
 
 FORMAT = "burgundy-state"
 """The ``format`` field of a serialised state."""
 VERSION = 1
 """The ``version`` field of a serialised state."""
+MESSAGE_LIMIT = 300
+"""At most this many characters in the message of a ``ValueError`` raised on loading."""
+
+
+def _cut(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
 def _strict_int(value: Any, _: type) -> int:
     if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
+        raise ValueError(f"expected an integer, got {brief(value)}")
     return value
 
 
 def _strict_bool(value: Any, _: type) -> bool:
     if type(value) is not bool:
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueError(f"expected true or false, got {brief(value)}")
     return value
 
 
 def _strict_str(value: Any, _: type) -> str:
     if type(value) is not str:
-        raise ValueError(f"expected a string, got {value!r}")
+        raise ValueError(f"expected a string, got {brief(value)}")
     return value
 
 
 def make_converter(types: tuple[type, ...]) -> cattrs.Converter:
     """Return a converter for states and actions; ``types`` are the action and pending
-    types that may appear (tagged by class name under ``"type"``)."""
+    types that may appear (tagged by class name under ``"type"``).
+
+    States are unstructured with it; actions are structured with it too
+    (:func:`action_from_dict`), states by :func:`state_from_dict`'s own strict loader.
+    """
     converter = cattrs.Converter(forbid_extra_keys=True)
     converter.register_structure_hook(int, _strict_int)
     converter.register_structure_hook(bool, _strict_bool)
@@ -65,10 +91,10 @@ def make_converter(types: tuple[type, ...]) -> cattrs.Converter:
 
     def structure_tagged(data: Any, base: type) -> Any:
         if not isinstance(data, dict) or "type" not in data:
-            raise ValueError(f"expected an object with a 'type' field, got {data!r}")
-        cls = by_name.get(data["type"])
+            raise ValueError(f"expected an object with a 'type' field, got {brief(data)}")
+        cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None
         if cls is None or not issubclass(cls, base):
-            raise ValueError(f"unknown {base.__name__} type {data['type']!r}")
+            raise ValueError(f"unknown {base.__name__} type {brief(data['type'])}")
         fields = {k: v for k, v in data.items() if k != "type"}
         return converter.structure(fields, cls)
 
@@ -95,6 +121,29 @@ def _converter(rules: Ruleset) -> cattrs.Converter:
 _STATE_FIELDS = tuple(
     f for f in attrs.fields(State) if f.name != "rules" and not f.name.startswith("_cache")
 )
+_STATE_HINTS: dict[str, Any] = {
+    "seats": tuple[Seat, ...],
+    "estates": tuple[Estate, ...],
+    "phase": int,
+    "round": int,
+    "order": tuple[int, ...],
+    "turn": int,
+    "track": tuple[tuple[int, ...], ...],
+    "white": int,
+    "depots": tuple[tuple[int, ...], ...],
+    "black_depot": tuple[int, ...],
+    "depot_goods": tuple[tuple[int, ...], ...],
+    "round_goods": tuple[int, ...],
+    "goods_pool": tuple[int, ...],
+    "supply": tuple[int, ...],
+    "black_supply": tuple[int, ...],
+    "removed": tuple[int, ...],
+    "bonus_tiles": tuple[int, ...],
+    "purchased": bool,
+    "pending": tuple[Pending, ...],
+}
+"""The type of each field of :class:`~burgundy.state.State` but ``rules`` and ``ext`` (the
+variants' states, typed by each variant's ``state_type``)."""
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -116,7 +165,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
 def to_json(state: State) -> str:
     """Serialise ``state`` to a JSON text (the ruleset is not included).
 
-    Example:
+    Examples:
         >>> import burgundy
         >>> rules = burgundy.Ruleset(players=2, variants=())
         >>> state = rules.initial_state()
@@ -126,108 +175,401 @@ def to_json(state: State) -> str:
     return json.dumps(state_to_dict(state), separators=(",", ":"))
 
 
-def _field_type(name: str) -> Any:
-    hints = {
-        "seats": tuple[Seat, ...],
-        "estates": tuple[Estate, ...],
-        "order": tuple[int, ...],
-        "track": tuple[tuple[int, ...], ...],
-        "depots": tuple[tuple[int, ...], ...],
-        "black_depot": tuple[int, ...],
-        "depot_goods": tuple[tuple[int, ...], ...],
-        "round_goods": tuple[int, ...],
-        "goods_pool": tuple[int, ...],
-        "supply": tuple[int, ...],
-        "black_supply": tuple[int, ...],
-        "removed": tuple[int, ...],
-        "bonus_tiles": tuple[int, ...],
-        "purchased": bool,
-    }
-    return hints.get(name, int)
+# -- the strict loader ----------------------------------------------------------------------
+_HINTS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+
+
+def _field_hints(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    """``(name, init alias, type)`` of each field of attrs class ``cls`` given to
+    ``__init__`` (cached); a type that cannot be resolved is ``Any`` (taken as it is)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # an annotation naming what its module imports for type checkers
+            hints = {}
+        found = _HINTS[cls] = tuple(
+            (f.name, f.alias, hints.get(f.name, Any)) for f in attrs.fields(cls) if f.init
+        )
+    return found
+
+
+def _union_arms(hint: Any) -> tuple[Any, ...] | None:
+    """The arms of a union type (``int | None``), or ``None`` if ``hint`` is none."""
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        return typing.get_args(hint)
+    return None
+
+
+def _tuple_items(hint: Any) -> tuple[Any, ...] | None:
+    """The item types of a ``tuple[...]`` hint (``(X, ...)`` when homogeneous), or ``None``."""
+    if typing.get_origin(hint) is tuple:
+        return typing.get_args(hint)
+    return None
+
+
+_SCALARS: dict[Any, str] = {int: "an integer", bool: "true or false", str: "a string",
+                            float: "a number", type(None): "null"}
+
+
+class _Bad(ValueError):
+    """A loading error deep inside a value; ``where`` collects the path on the way out,
+    innermost part first (built only when something is wrong)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.where: list[str] = []
+
+    def text(self, root: str) -> str:
+        return f"{root}{''.join(reversed(self.where))}: {self.problem}"
+
+
+def _root(field: str) -> str:
+    """How a loading error names the state field it is in (the path inside follows)."""
+    return f"state field {field!r}"
+
+
+_Load = Callable[[Any], Any]
+
+
+class _Loader:
+    """Builds the values of one ruleset's states from parsed JSON: every attrs value must
+    give each of its fields (defaults are not filled in) and nothing else; a tuple must be
+    a list; a number must be of the exact type (``true`` is no integer, ``2.0`` neither);
+    pending items are tagged by a type name of the ruleset. Each type's load function is
+    built once; errors raise :class:`_Bad`, whose path is built only then."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        engine = rules.engine
+        self.pending = {cls.__name__: cls for cls in engine.pending_types}
+        self.converter = _converter(rules)
+        self.built: dict[Any, _Load] = {}
+
+    def load(self, value: Any, hint: Any, root: str) -> Any:
+        """``value`` loaded as a ``hint``, or ``ValueError("<root><path>: <problem>")``."""
+        try:
+            return self.function(hint)(value)
+        except _Bad as exc:
+            raise ValueError(exc.text(root)) from None
+
+    def function(self, hint: Any) -> _Load:
+        found = self.built.get(hint)
+        if found is None:
+            self.built[hint] = lambda value: self.built[hint](value)  # recursive types
+            found = self.built[hint] = self.build(hint)
+        return found
+
+    def build(self, hint: Any) -> _Load:
+        if hint in _SCALARS:
+            return _scalar_loader(hint)
+        items = _tuple_items(hint)
+        if items is not None:
+            if len(items) == 2 and items[1] is Ellipsis:
+                return self.homogeneous(items[0])
+            return self.fixed(items)
+        if hint is Pending:
+            return self.tagged
+        if isinstance(hint, type) and attrs.has(hint):
+            return self.record(hint, frozenset())
+        arms = _union_arms(hint)
+        if arms is not None:
+            return self.union([self.function(arm) for arm in arms])
+        if hint is Any:
+            return lambda value: value
+        return self.other(hint)
+
+    def homogeneous(self, item: Any) -> _Load:
+        if item is int:
+            def load_ints(value: Any) -> Any:
+                if type(value) is list or type(value) is tuple:
+                    for v in value:
+                        if type(v) is not int:
+                            break
+                    else:
+                        return tuple(value)
+                return load_items(value)
+        load_item = self.function(item)
+
+        def load_items(value: Any) -> Any:
+            if type(value) is not list and type(value) is not tuple:
+                raise _Bad(f"expected a list, got {brief(value)}")
+            out = []
+            for i, v in enumerate(value):
+                try:
+                    out.append(load_item(v))
+                except _Bad as exc:
+                    exc.where.append(f"[{i}]")
+                    raise
+            return tuple(out)
+
+        return load_ints if item is int else load_items
+
+    def fixed(self, items: tuple[Any, ...]) -> _Load:
+        loads = [self.function(item) for item in items]
+
+        def load_fixed(value: Any) -> Any:
+            if type(value) is not list and type(value) is not tuple:
+                raise _Bad(f"expected a list, got {brief(value)}")
+            if len(value) != len(loads):
+                raise _Bad(f"expected a list of {len(loads)}, got {len(value)} entries")
+            out = []
+            for i, (v, load) in enumerate(zip(value, loads, strict=True)):
+                try:
+                    out.append(load(v))
+                except _Bad as exc:
+                    exc.where.append(f"[{i}]")
+                    raise
+            return tuple(out)
+
+        return load_fixed
+
+    def tagged(self, value: Any) -> Any:
+        if type(value) is not dict or type(value.get("type")) is not str:
+            raise _Bad(f"expected an object with a 'type' name, got {brief(value)}")
+        cls = self.pending.get(value["type"])
+        if cls is None:
+            raise _Bad(f"unknown Pending type {brief(value['type'])}")
+        try:
+            return self.tagged_record(cls)(value)
+        except _Bad as exc:
+            exc.where.append(f" ({cls.__name__})")
+            raise
+
+    def tagged_record(self, cls: type) -> _Load:
+        key = ("tagged", cls)
+        found = self.built.get(key)
+        if found is None:
+            found = self.built[key] = self.record(cls, frozenset({"type"}))
+        return found
+
+    def record(self, cls: type, tags: frozenset[str]) -> _Load:
+        fields = [(name, alias, self.function(hint)) for name, alias, hint in _field_hints(cls)]
+        names = frozenset(name for name, _, _ in fields) | tags
+        count = len(names)
+
+        def load_record(value: Any) -> Any:
+            if type(value) is not dict:
+                raise _Bad(f"expected an object, got {brief(value)}")
+            if len(value) != count or not names.issuperset(value):
+                missing = [name for name in names if name not in value]
+                extra = [key for key in value if key not in names]
+                raise _Bad(f"missing field(s) {brief(sorted(missing))}, unexpected {brief(extra)}")
+            kwargs = {}
+            for name, alias, load in fields:
+                try:
+                    kwargs[alias] = load(value[name])
+                except _Bad as exc:
+                    exc.where.append(f".{name}")
+                    raise
+            try:
+                return cls(**kwargs)
+            except (TypeError, ValueError) as exc:  # a plugin type's own attrs validators
+                raise _Bad(_cut(str(exc), 120)) from None
+
+        return load_record
+
+    def union(self, arms: list[_Load]) -> _Load:
+        def load_union(value: Any) -> Any:
+            first: _Bad | None = None
+            for arm in arms:
+                try:
+                    return arm(value)
+                except _Bad as exc:
+                    first = first or exc
+            assert first is not None
+            raise first
+
+        return load_union
+
+    def other(self, hint: Any) -> _Load:
+        converter = self.converter
+
+        def load_other(value: Any) -> Any:  # a type the loader does not know: cattrs
+            try:
+                return converter.structure(value, hint)
+            except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise _Bad(_describe(exc)) from None
+
+        return load_other
+
+
+def _scalar_loader(hint: type) -> _Load:
+    name = _SCALARS[hint]
+
+    def load_scalar(value: Any) -> Any:
+        if type(value) is not hint:
+            raise _Bad(f"expected {name}, got {brief(value)}")
+        return value
+
+    return load_scalar
+
+
+def _loader(rules: Ruleset) -> _Loader:
+    engine = rules.engine
+    cached: _Loader | None = getattr(engine, "_loader", None)
+    if cached is None:
+        cached = engine._loader = _Loader(rules)  # type: ignore[attr-defined]
+    return cached
 
 
 def state_from_dict(data: Any, rules: Ruleset) -> State:
     """Build a state from :func:`state_to_dict`'s output and validate it.
 
+    Every field must be given at every level (a missing field is an error, not its
+    default), with nothing extra; each value must be of its field's exact type (a list
+    where a tuple belongs, ``true`` or ``2.0`` never for an integer), pending items tagged
+    by a type name of the ruleset (core or enabled variant), and the variants' states those
+    of the ruleset's variants, in order. The state built is then checked by
+    :func:`validate_state`.
+
+    Args:
+        data: A parsed JSON document.
+        rules: The ruleset the state is played under.
+
+    Returns:
+        The state.
+
     Raises:
-        ValueError: The data is malformed or describes an impossible state.
+        ValueError: The data is malformed or describes an impossible state; the message
+            (at most :data:`MESSAGE_LIMIT` characters) says what and where.
     """
-    if not isinstance(data, dict):
-        raise ValueError(f"state must be a JSON object, got {type(data).__name__}")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ValueError(f"not a {FORMAT} version {VERSION} document")
-    expected = {f.name for f in _STATE_FIELDS} | {"format", "version"}
-    missing = sorted(expected - set(data))
-    extra = sorted(set(data) - expected)
-    if missing or extra:
-        raise ValueError(f"state fields: missing {missing}, unexpected {extra}")
-    converter = _converter(rules)
-    types = {info.name: info.state_type for info in rules.infos}
-    values: dict[str, Any] = {}
-    for field in _STATE_FIELDS:
-        raw = data[field.name]
-        try:
-            if field.name == "pending":
-                if not isinstance(raw, list):
-                    raise ValueError("expected a list")
-                values["pending"] = tuple(converter.structure(i, Pending) for i in raw)
-            elif field.name == "ext":
-                names = [name for name, _ in _initial_ext(rules)]
-                values["ext"] = _structure_ext(converter, raw, types, names)
-            else:
-                values[field.name] = converter.structure(raw, _field_type(field.name))
-        except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise ValueError(f"state field {field.name!r}: {_describe(exc)}") from None
-    state = State(rules=rules, **values)
-    validate_state(state)
+    try:
+        state = _state_from_dict(data, rules)
+    except ValueError as exc:
+        raise ValueError(_cut(str(exc))) from None
+    except RecursionError:
+        raise ValueError("state: nested too deeply") from None
     return state
 
 
-def _structure_ext(
-    converter: cattrs.Converter, raw: Any, types: dict[str, type | None], expected: list[str]
-) -> tuple[tuple[str, Any], ...]:
-    if not isinstance(raw, list):
-        raise ValueError("expected a list of [variant, value] pairs")
-    names = [pair[0] if isinstance(pair, list) and pair else None for pair in raw]
+def _state_from_dict(data: Any, rules: Ruleset) -> State:
+    if type(data) is not dict:
+        raise ValueError(f"state must be a JSON object, got {type(data).__name__}")
+    version = data.get("version")
+    if data.get("format") != FORMAT or type(version) is not int or version != VERSION:
+        raise ValueError(f"not a {FORMAT} version {VERSION} document")
+    expected = {f.name for f in _STATE_FIELDS} | {"format", "version"}
+    missing = sorted(expected - set(data))
+    extra = [key for key in data if key not in expected]
+    if missing or extra:
+        raise ValueError(f"state fields: missing {brief(missing)}, unexpected {brief(extra)}")
+    loader = _loader(rules)
+    values: dict[str, Any] = {}
+    for field in _STATE_FIELDS:
+        if field.name == "ext":
+            values["ext"] = _load_ext(loader, data["ext"], rules)
+        else:
+            values[field.name] = loader.load(
+                data[field.name], _STATE_HINTS[field.name], _root(field.name)
+            )
+    return State(rules=rules, **values)  # the constructor runs validate_state
+
+
+def _load_ext(loader: _Loader, raw: Any, rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+    if type(raw) not in (list, tuple):
+        raise ValueError(
+            f"{_root('ext')}: expected a list of [variant, state] pairs, got {brief(raw)}"
+        )
+    expected = [name for name, _ in _facts(rules).ext]
+    names = [pair[0] if type(pair) in (list, tuple) and pair else None for pair in raw]
     if names != expected:
-        raise ValueError(f"expected the states of variants {expected}, got {names}")
+        raise ValueError(
+            f"{_root('ext')}: expected the states of variants {expected}, got {brief(names)}"
+        )
+    types = {info.name: info.state_type for info in rules.infos}
     out: list[tuple[str, Any]] = []
-    for pair in raw:
+    for k, pair in enumerate(raw):
+        if len(pair) != 2:
+            raise ValueError(
+                f"{_root('ext')}[{k}]: expected a [variant, state] pair, got {brief(pair)}"
+            )
         kind = types.get(pair[0])
-        if len(pair) != 2 or kind is None:
-            raise ValueError(f"bad variant state entry {pair!r}")
-        out.append((pair[0], converter.structure(pair[1], kind)))
+        where = f"{_root('ext')}[{k}] ({pair[0]})"
+        value = loader.load(pair[1], Any if kind is None else kind, where)
+        out.append((pair[0], value))
     return tuple(out)
 
 
-def _initial_ext(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
-    """The variant states a game of ``rules`` starts with (what a loaded state must hold)."""
+@attrs.frozen
+class _Facts:
+    """What every state of a ruleset shares with its first one (cached on the engine)."""
+
+    ext: tuple[tuple[str, Any], ...]
+    estates: tuple[int, ...]  # the estate of each seat
+    boards: tuple[int, ...]  # each estate's board (0: dealt by chance)
+    tiles: tuple[int, ...]
+    goods: tuple[int, ...]
+
+
+def _facts(rules: Ruleset) -> _Facts:
     engine = rules.engine
-    cached: tuple[tuple[str, Any], ...] | None = getattr(engine, "_initial_ext", None)
+    cached: _Facts | None = getattr(engine, "_io_facts", None)
     if cached is None:
-        cached = rules.initial_state().ext
-        engine._initial_ext = cached  # type: ignore[attr-defined]
+        first = rules.initial_state()
+        cached = _Facts(
+            ext=first.ext,
+            estates=tuple(seat.estate for seat in first.seats),
+            boards=tuple(estate.board for estate in first.estates),
+            tiles=tuple(_tile_totals(first)),
+            goods=tuple(_goods_totals(first)),
+        )
+        engine._io_facts = cached  # type: ignore[attr-defined]
     return cached
 
 
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, BaseValidationError):
         messages = cattrs.transform_error(exc)
-        return "; ".join(messages)
-    return str(exc)
+        return _cut("; ".join(messages), 200)
+    return _cut(str(exc), 200)
 
 
 def from_json(text: str | bytes, rules: Ruleset) -> State:
     """Load a state saved by :func:`to_json`, under ``rules``.
 
+    The text must be JSON (any nesting depth, size or content is refused cleanly) holding
+    what :func:`state_from_dict` accepts: every field, of its exact type, at every level;
+    the state is then checked by :func:`validate_state`. So a loaded state is one the
+    game can reach *in shape*, on which ``legal_actions()``, ``chance_outcomes()`` and
+    :func:`to_json` work, and ``from_json(to_json(state), rules) == state``.
+
+    Args:
+        text: The JSON text.
+        rules: The ruleset the state is played under (it is not part of the text).
+
+    Returns:
+        The state.
+
     Raises:
         ValueError: The text is not JSON, is malformed, or describes an impossible state;
-            the message says what and where.
+            the message (at most :data:`MESSAGE_LIMIT` characters) says what and where.
+
+    Examples:
+        >>> import burgundy
+        >>> rules = burgundy.Ruleset(players=2, variants=())
+        >>> text = burgundy.to_json(rules.initial_state())
+        >>> burgundy.from_json(text, rules) == rules.initial_state()
+        True
+        >>> burgundy.from_json(text.replace('"white":0', '"white":true'), rules)
+        Traceback (most recent call last):
+        ...
+        ValueError: state field 'white': expected an integer, got True
+        >>> burgundy.from_json(text.replace('"white":0', '"white":7'), rules)
+        Traceback (most recent call last):
+        ...
+        ValueError: white: must be 0-6
+        >>> burgundy.from_json("[" * 100_000, rules)
+        Traceback (most recent call last):
+        ...
+        ValueError: not valid JSON: nested too deeply
     """
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise ValueError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("not valid JSON: nested too deeply") from None
+    except (ValueError, TypeError) as exc:  # JSONDecodeError and UnicodeDecodeError too
+        raise ValueError(_cut(f"not valid JSON: {exc}", 200)) from None
     return state_from_dict(data, rules)
 
 
@@ -257,13 +599,19 @@ def action_from_dict(data: Any, rules: Ruleset) -> Action:
         action: Action = _converter(rules).structure(data, Action)
     except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise ValueError(f"bad action: {_describe(exc)}") from None
+    except RecursionError:
+        raise ValueError("bad action: nested too deeply") from None
     return action
 
 
 # -- validation -----------------------------------------------------------------------------
+def _fail(message: str) -> NoReturn:
+    raise ValueError(_cut(message))
+
+
 def _check(condition: bool, message: str) -> None:
     if not condition:
-        raise ValueError(message)
+        _fail(message)
 
 
 def _counts(values: tuple[int, ...], where: str, length: int | None = None) -> None:
@@ -282,45 +630,358 @@ def _sorted(values: tuple[int, ...], where: str) -> None:
     _check(list(values) == sorted(values), f"{where}: must be sorted")
 
 
-def validate_state(state: State) -> None:
-    """Check that ``state`` is possible under its ruleset.
+_Test = Callable[[Any], bool]
 
-    Checks ranges (dice, counts, tile codes, seats, boards), the consistency of each duchy
-    (covered spaces and masks) and the conservation of hexes and goods.
+
+class _Conforms:
+    """Fast tests of "``value`` is exactly of type ``hint``", one per type, built once per
+    engine (:func:`_check_type` then finds what is wrong, and where)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.pending_types = frozenset(engine.pending_rules)
+        self.built: dict[Any, _Test] = {}
+
+    def test(self, hint: Any) -> _Test:
+        found = self.built.get(hint)
+        if found is None:
+            self.built[hint] = lambda value: self.built[hint](value)  # recursive types
+            found = self.built[hint] = self.build(hint)
+        return found
+
+    def build(self, hint: Any) -> _Test:
+        if hint in _SCALARS:
+            return lambda value: type(value) is hint
+        items = _tuple_items(hint)
+        if items is not None:
+            if len(items) == 2 and items[1] is Ellipsis:
+                if items[0] in _SCALARS:
+                    kinds = {items[0]}  # one C-level pass: the set of the items' types
+                    return lambda value: type(value) is tuple and (
+                        not value or set(map(type, value)) == kinds
+                    )
+                item = self.test(items[0])
+                return lambda value: type(value) is tuple and all(item(v) for v in value)
+            tests = [self.test(t) for t in items]
+            return lambda value: (
+                type(value) is tuple and len(value) == len(tests)
+                and all(t(v) for t, v in zip(tests, value, strict=True))
+            )
+        if hint is Pending:
+            known = self.pending_types
+            return lambda value: type(value) in known and self.test(type(value))(value)
+        if isinstance(hint, type) and attrs.has(hint):
+            fields = [(name, self.test(field_hint)) for name, _, field_hint in _field_hints(hint)]
+            return lambda value: type(value) is hint and all(
+                t(getattr(value, name)) for name, t in fields
+            )
+        arms = _union_arms(hint)
+        if arms is not None:
+            tests = [self.test(arm) for arm in arms]
+            return lambda value: any(t(value) for t in tests)
+        return lambda value: True  # Any, or a type the check does not know
+
+
+def _conforms(engine: Engine, hint: Any) -> _Test:
+    cached: _Conforms | None = getattr(engine, "_io_conforms", None)
+    if cached is None:
+        cached = engine._io_conforms = _Conforms(engine)  # type: ignore[attr-defined]
+    return cached.test(hint)
+
+
+def _check_type(value: Any, hint: Any, path: str, engine: Engine) -> None:
+    """Check that ``value`` is exactly of type ``hint`` all the way down: an ``int`` is no
+    bool, a tuple no list, an attrs value of its class itself (a pending item of a type of
+    the ruleset). Types the check does not know (``Any``, a plugin's own) pass.
+
+    The fast test first; only when it fails, the walk that says where."""
+    if not _conforms(engine, hint)(value):
+        _find_mismatch(value, hint, path, engine)
+        _fail(f"{path}: not of type {brief(hint)}")  # not reached: the walk raises
+
+
+def _find_mismatch(value: Any, hint: Any, path: str, engine: Engine) -> None:
+    """Raise ``ValueError`` naming where ``value`` is not of type ``hint``."""
+    if hint in _SCALARS:
+        if type(value) is not hint:
+            _fail(f"{path}: expected {_SCALARS[hint]}, got {brief(value)}")
+        return
+    items = _tuple_items(hint)
+    if items is not None:
+        if type(value) is not tuple:
+            _fail(f"{path}: expected a tuple, got {brief(value)}")
+        if len(items) == 2 and items[1] is Ellipsis:
+            for i, v in enumerate(value):
+                _find_mismatch(v, items[0], f"{path}[{i}]", engine)
+            return
+        if len(value) != len(items):
+            _fail(f"{path}: expected a tuple of {len(items)}, got {len(value)} entries")
+        for i, (v, t) in enumerate(zip(value, items, strict=True)):
+            _find_mismatch(v, t, f"{path}[{i}]", engine)
+        return
+    if hint is Pending:
+        if type(value) not in engine.pending_rules:
+            _fail(f"{path}: {brief(value)} is not a pending item of a type of this ruleset")
+        hint = type(value)
+        path = f"{path} ({type(value).__name__})"
+    if isinstance(hint, type) and attrs.has(hint):
+        if type(value) is not hint:
+            _fail(f"{path}: expected a {hint.__name__}, got {brief(value)}")
+        for name, _, field_hint in _field_hints(hint):
+            _find_mismatch(getattr(value, name), field_hint, f"{path}.{name}", engine)
+        return
+    arms = _union_arms(hint)
+    if arms is not None:
+        errors = []
+        for arm in arms:
+            try:
+                _find_mismatch(value, arm, path, engine)
+                return
+            except ValueError as exc:
+                errors.append(exc)
+        raise errors[0]
+
+
+def validate_state(state: State) -> None:
+    """Check that ``state`` is a position its ruleset's game can reach, in shape.
+
+    :func:`from_json` runs it on every state it loads; it checks a state built any other
+    way too (``attrs.evolve``, a test's position). Checked, in this order:
+
+    - Types: every field holds a value of exactly its type at every level (an ``int`` is
+      no ``bool`` or ``float``, a tuple no list, a seat a ``Seat``); the pending items are
+      of the ruleset's pending types (core or enabled variant); the variants' states are
+      those of the ruleset's variants, in order, each of its variant's ``state_type``.
+    - Seats: as many as the ruleset makes, each on its estate; dice 1-6 and sorted, two
+      rolled dice (once rolled); VP not negative and the sum of the ledger, which is sorted
+      by source with one positive entry a source.
+    - Estates: as many as the ruleset makes; each on the ruleset's board, or with boards
+      dealt by chance on a distinct board of the deal (or none yet, with nothing placed,
+      while its :class:`~burgundy.pending.BoardDraw` is pending); spaces and masks
+      (``filled``, ``frontier``, ``kinds``) consistent, tiles on their colours; the start
+      castle on a castle, or still to be placed; storage, goods, sold goods, silver,
+      workers and bonus tiles in range.
+    - The board: phase 0-4, or 5 after round 5 once the game is over; round 0-4; white die
+      0-6; the play order a permutation of the seats (empty only before the start player
+      is drawn and after the game) and ``turn`` a position in it; the turn-order track
+      (each seat once, at most seven spaces, the last one taken); the depots; at most
+      five round goods; supplies and bonus tiles.
+    - The stack: empty exactly once the game is over; every item valid
+      (:meth:`burgundy.pending.Pending.validate`: its seat by its kind, chance -1,
+      automatic -2, a decision a seat of the game, and its own fields, e.g. a draw's
+      estate or depot space, a roll's seat, a building's colours, the turn's seat
+      ``order[turn]``); a :class:`~burgundy.pending.Turn` only at the bottom; the start
+      player draw pending exactly while the track is empty.
+    - Each variant's ``burgundy_validate`` hook (the shields: each shield in one place),
+      then the goods colour limit of each estate.
+    - Conservation: the hexes by tile code (supplies, depots, storage, duchies, removed)
+      and the goods by colour (pool, round spaces, depots, estates, sold) are exactly
+      those of the game's start.
+    - The top of the stack is where the engine stops: a decision with at least one legal
+      action, or a chance event with more than one outcome; never an automatic step.
+
+    Args:
+        state: The state to check.
 
     Raises:
-        ValueError: What is wrong, and where.
+        ValueError: What is wrong, and where (at most :data:`MESSAGE_LIMIT` characters).
+
+    Examples:
+        >>> import attrs
+        >>> import burgundy
+        >>> from burgundy.io import validate_state
+        >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
+        >>> validate_state(state)
+        >>> validate_state(attrs.evolve(state, white=True))
+        Traceback (most recent call last):
+        ...
+        ValueError: white: expected an integer, got True
     """
     rules = state.rules
     engine = rules.engine
+    facts = _facts(rules)
+    for field in _STATE_FIELDS:
+        if field.name != "ext":
+            _check_type(getattr(state, field.name), _STATE_HINTS[field.name], field.name, engine)
+    _check_ext(state, facts)
     n = rules.players
     _check(len(state.seats) == n, f"seats: expected {n}, got {len(state.seats)}")
+    _check(
+        len(state.estates) == len(facts.boards),
+        f"estates: expected {len(facts.boards)}, got {len(state.estates)}",
+    )
     for i, seat in enumerate(state.seats):
-        where = f"seats[{i}]"
-        _check(0 <= seat.estate < len(state.estates), f"{where}.estate: no such estate")
-        _check(all(1 <= d <= 6 for d in seat.dice + seat.rolled), f"{where}: dice must be 1-6")
-        _check(len(seat.rolled) in (0, 2) and len(seat.dice) <= 2, f"{where}: two dice a seat")
-        _sorted(seat.dice, f"{where}.dice")
-        _sorted(seat.rolled, f"{where}.rolled")
-        _check(seat.vp >= 0, f"{where}.vp: must not be negative")
-        _check(
-            sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"
-        )
-        _codes(seat.storage, f"{where}.storage")
+        _validate_seat(i, seat, facts)
     for i, estate in enumerate(state.estates):
-        _validate_estate(state, i, estate)
+        _validate_estate(state, i, estate, facts)
+    _validate_board(state)
+    _validate_stack(state)
+    _check_bonus_tiles(state)
+    for check in engine.validate:
+        try:
+            check(state)
+        except ValueError as exc:  # a plugin's message, kept short too
+            _fail(str(exc))
+    _check_goods_limits(state)  # asks the variants' modifiers: after their own checks
+    _check_conservation(state, facts)
+    _check_top(state)
+
+
+def _check_goods_limits(state: State) -> None:
+    from burgundy.rules.effects import goods_colour_limit
+
+    for i, estate in enumerate(state.estates):
+        limit = goods_colour_limit(state, i)
+        _check(
+            sum(1 for g in estate.goods if g) <= limit,
+            f"estates[{i}].goods: more than {limit} colours",
+        )
+
+
+def _check_ext(state: State, facts: _Facts) -> None:
+    ext = state.ext
+    if type(ext) is not tuple:
+        _fail(f"ext: expected a tuple, got {brief(ext)}")
+    names = [pair[0] if type(pair) is tuple and len(pair) == 2 else None for pair in ext]
+    expected = [name for name, _ in facts.ext]
+    if names != expected:
+        _fail(f"ext: expected the states of variants {expected}, got {brief(names)}")
+    types = {info.name: info.state_type for info in state.rules.infos}
+    for k, (name, value) in enumerate(ext):
+        kind = types.get(name)
+        if kind is not None:
+            _check_type(value, kind, f"ext[{k}] ({name})", state.rules.engine)
+
+
+def _validate_seat(i: int, seat: Seat, facts: _Facts) -> None:
+    where = f"seats[{i}]"
+    _check(seat.estate == facts.estates[i],
+           f"{where}.estate: seat {i} plays on estate {facts.estates[i]}")
+    _check(all(1 <= d <= 6 for d in seat.dice + seat.rolled), f"{where}: dice must be 1-6")
+    _check(len(seat.rolled) in (0, 2) and len(seat.dice) <= 2, f"{where}: two dice a seat")
+    _sorted(seat.dice, f"{where}.dice")
+    _sorted(seat.rolled, f"{where}.rolled")
+    _check(seat.vp >= 0, f"{where}.vp: must not be negative")
+    sources = [source for source, _ in seat.ledger]
+    _check(
+        sources == sorted(set(sources)) and all(vp > 0 for _, vp in seat.ledger),
+        f"{where}.ledger: entries sorted by source, one a source, each VP positive",
+    )
+    _check(
+        sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"
+    )
+    _codes(seat.storage, f"{where}.storage")
+
+
+def _dealt_boards(state: State) -> set[int]:
+    """Board numbers a chance deal gives (boards 1-10, in the 2011 edition without 2)."""
+    rules = state.rules
+    return {
+        b for b in rules.engine.boards
+        if 1 <= b <= 10 and not (rules.edition == "2011" and b == 2)
+    }
+
+
+def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> None:
+    where = f"estates[{i}]"
+    engine = state.rules.engine
+    if facts.boards[i] == 0:  # dealt by chance
+        if estate.board != 0 and estate.board not in _dealt_boards(state):
+            _fail(f"{where}.board: {brief(estate.board)} is no board of the deal")
+        _check(
+            estate.board == 0
+            or [e.board for e in state.estates].count(estate.board) == 1,
+            f"{where}.board: board {estate.board} dealt twice",
+        )
+    else:
+        if estate.board not in engine.boards:
+            _fail(f"{where}.board: unknown board {brief(estate.board)}")
+        _check(estate.board == facts.boards[i],
+               f"{where}.board: the ruleset puts board {facts.boards[i]} here")
+    if estate.board == 0:
+        _check(len(estate.spaces) == N_SPACES, f"{where}.spaces: wrong length")
+        _check(
+            any(isinstance(item, BoardDraw) and item.estate == i for item in state.pending),
+            f"{where}.board: none dealt, and no draw of it is pending",
+        )
+        _check(
+            all(tile == EMPTY for tile in estate.spaces) and estate.filled == 0
+            and estate.frontier == 0 and estate.kinds == 0 and estate.start == -1
+            and not estate.bonus,
+            f"{where}: nothing is placed before the estate has its board",
+        )
+    board = engine.boards.get(estate.board)
+    if board is not None:
+        _check(len(estate.spaces) == len(board.colours), f"{where}.spaces: wrong length")
+        filled = 0
+        frontier = 0
+        kinds = 0
+        for s, tile in enumerate(estate.spaces):
+            if tile == EMPTY:
+                continue
+            _check(0 <= tile < N_TILE_KINDS, f"{where}.spaces[{s}]: unknown tile code")
+            filled |= 1 << s
+            frontier |= board.neighbours[s]
+            kinds |= 1 << tile
+        _check(estate.filled == filled, f"{where}.filled: does not match the covered spaces")
+        _check(estate.frontier == frontier,
+               f"{where}.frontier: does not match the covered spaces")
+        _check(estate.kinds == kinds, f"{where}.kinds: does not match the covered spaces")
+        if not engine.placement_spaces:  # no variant lets tiles on other colours
+            for s, tile in enumerate(estate.spaces):
+                _check(
+                    tile == EMPTY or TILE_COLOUR[tile] == board.colours[s],
+                    f"{where}.spaces[{s}]: a tile on a space of another colour",
+                )
+    _check(
+        estate.start == -1
+        or (0 <= estate.start < len(estate.spaces) and estate.spaces[estate.start] == CASTLE),
+        f"{where}.start: the start castle's space holds no castle",
+    )
+    if estate.start == -1:
+        seats = {s for s, seat in enumerate(state.seats) if seat.estate == i}
+        _check(
+            any(isinstance(item, StartCastles)
+                or (isinstance(item, StartCastleChoice) and item.seat in seats)
+                for item in state.pending),
+            f"{where}.start: no start castle, and none is still to be placed",
+        )
+    _check(
+        all(0 <= colour < 6 and size in (0, 1) for colour, size in estate.bonus),
+        f"{where}.bonus: entries are (colour 0-5, size 0 or 1)",
+    )
+    _codes(estate.storage, f"{where}.storage")
+    _counts(estate.goods, f"{where}.goods", 6)
+    _counts(estate.sold, f"{where}.sold", 6)
+    _check(estate.silver >= 0 and estate.workers >= 0, f"{where}: negative silver or workers")
+
+
+def _validate_board(state: State) -> None:
+    from burgundy.rules.effects import TRACK_SPACES
+
+    n = state.rules.players
     _check(0 <= state.phase <= 5 and 0 <= state.round <= 4, "phase/round out of range")
+    _check(state.phase < 5 or state.round == 4, "round: the game ends after round 5")
     _check(0 <= state.white <= 6, "white: must be 0-6")
-    _check(all(0 <= s < n for s in state.order), "order: unknown seat")
-    _check(state.turn <= max(len(state.order), 1), "turn: out of range")
+    order = state.order
+    if order and sorted(order) != list(range(n)):
+        _fail(f"order: a permutation of the seats 0-{n - 1}, got {brief(order)}")
+    _check(
+        (not order) == (not state.track or state.phase == 5),
+        "order: set once the start player is drawn, until the game ends",
+    )
+    if not (0 <= state.turn < len(order) if order else state.turn == 0):
+        _fail(f"turn: {brief(state.turn)} is not a position in the play order")
     marked = sorted(s for stack in state.track for s in stack)
     _check(marked in ([], list(range(n))), "track: every seat exactly once")
+    _check(len(state.track) <= TRACK_SPACES and (not state.track or bool(state.track[-1])),
+           f"track: at most {TRACK_SPACES} spaces, the last one taken")
     _check(len(state.depots) == 6 and len(state.depot_goods) == 6, "depots: expected 6")
     for d, tiles in enumerate(state.depots):
         _codes(tiles, f"depots[{d}]")
         _counts(state.depot_goods[d], f"depot_goods[{d}]", 6)
     _codes(state.black_depot, "black_depot")
     _check(all(1 <= g <= 6 for g in state.round_goods), "round_goods: colours are 1-6")
+    _check(len(state.round_goods) <= 5, "round_goods: at most five")
     _counts(state.goods_pool, "goods_pool", 6)
     _counts(state.supply, "supply", N_TILE_KINDS)
     _counts(state.black_supply, "black_supply", N_TILE_KINDS)
@@ -329,63 +990,41 @@ def validate_state(state: State) -> None:
         len(state.bonus_tiles) == 6 and all(0 <= b <= 2 for b in state.bonus_tiles),
         "bonus_tiles: six counts of 0-2",
     )
+
+
+def _validate_stack(state: State) -> None:
+    _check(
+        (not state.pending) == (state.phase == 5),
+        "pending: empty exactly once the game is over (phase 5)",
+    )
     for k, item in enumerate(state.pending):
-        _check(type(item) in engine.pending_rules, f"pending[{k}]: unknown type")
-        _check(-2 <= item.seat < n, f"pending[{k}].seat: no such seat")
-        if isinstance(item, Turn):
-            _check(
-                state.turn < len(state.order) and item.seat == state.order[state.turn],
-                f"pending[{k}]: the turn is not the seat's whose turn it is (order/turn)",
-            )
-    _check_bonus_tiles(state)
-    _check_conservation(state)
-    for check in engine.validate:
-        check(state)
+        try:
+            item.validate(state)
+        except ValueError as exc:
+            _fail(f"pending[{k}] ({type(item).__name__}): {exc}")
+    turns = [k for k, item in enumerate(state.pending) if isinstance(item, Turn)]
+    _check(turns in ([], [0]), f"pending[{turns[-1] if turns else 0}] (Turn): a turn is only "
+           "ever at the bottom of the stack")
+    drawing = any(isinstance(item, StartPlayerDraw) for item in state.pending)
+    _check(drawing == (not state.track),
+           "track: empty exactly while the start player is still to be drawn")
 
 
-def _validate_estate(state: State, i: int, estate: Estate) -> None:
-    where = f"estates[{i}]"
-    board = state.rules.engine.boards.get(estate.board)
-    if board is None:
-        _check(estate.board == 0 and estate.filled == 0, f"{where}.board: unknown board")
+def _check_top(state: State) -> None:
+    """The top of the stack is what the engine stops at: a decision with a legal action,
+    or a chance event with a choice of outcomes."""
+    if not state.pending:
         return
-    _check(len(estate.spaces) == len(board.colours), f"{where}.spaces: wrong length")
-    filled = 0
-    frontier = 0
-    kinds = 0
-    for s, tile in enumerate(estate.spaces):
-        if tile == EMPTY:
-            continue
-        _check(0 <= tile < N_TILE_KINDS, f"{where}.spaces[{s}]: unknown tile code")
-        filled |= 1 << s
-        frontier |= board.neighbours[s]
-        kinds |= 1 << tile
-    _check(estate.filled == filled, f"{where}.filled: does not match the covered spaces")
-    _check(estate.frontier == frontier, f"{where}.frontier: does not match the covered spaces")
-    _check(estate.kinds == kinds, f"{where}.kinds: does not match the covered spaces")
-    _check(
-        estate.start == -1
-        or (0 <= estate.start < len(estate.spaces) and estate.spaces[estate.start] == CASTLE),
-        f"{where}.start: the start castle's space holds no castle",
-    )
-    _check(
-        all(0 <= colour < 6 and size in (0, 1) for colour, size in estate.bonus),
-        f"{where}.bonus: entries are (colour 0-5, size 0 or 1)",
-    )
-    if not state.rules.engine.placement_spaces:  # no variant lets tiles on other colours
-        for s, tile in enumerate(estate.spaces):
-            _check(
-                tile == EMPTY or TILE_COLOUR[tile] == board.colours[s],
-                f"{where}.spaces[{s}]: a tile on a space of another colour",
-            )
-    from burgundy.rules.effects import goods_colour_limit
-
-    limit = goods_colour_limit(state, i)
-    _check(sum(1 for g in estate.goods if g) <= limit, f"{where}.goods: more than {limit} colours")
-    _codes(estate.storage, f"{where}.storage")
-    _counts(estate.goods, f"{where}.goods", 6)
-    _counts(estate.sold, f"{where}.sold", 6)
-    _check(estate.silver >= 0 and estate.workers >= 0, f"{where}: negative silver or workers")
+    item = state.pending[-1]
+    where = f"pending[{len(state.pending) - 1}] ({type(item).__name__})"
+    _check(item.seat != AUTO_SEAT,
+           f"{where}: an automatic step is never on top (the engine runs it)")
+    if item.seat == CHANCE_SEAT:
+        outcomes = state.chance_outcomes()
+        _check(len(outcomes) > 1, f"{where}: a chance event on top has more than one outcome "
+               f"(the engine resolves the others), this one has {len(outcomes)}")
+    else:
+        _check(bool(state.legal_actions()), f"{where}: a decision on top with no legal action")
 
 
 def _check_bonus_tiles(state: State) -> None:
@@ -448,22 +1087,17 @@ def goods_outside_pool(state: State) -> list[int]:
 def component_totals(rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Return the hex totals by tile code and goods totals by colour a game of ``rules``
     holds (what conservation is checked against)."""
-    engine = rules.engine
-    cached: tuple[tuple[int, ...], tuple[int, ...]] | None = getattr(engine, "_totals", None)
-    if cached is None:
-        first = rules.initial_state()
-        cached = (tuple(_tile_totals(first)), tuple(_goods_totals(first)))
-        engine._totals = cached  # type: ignore[attr-defined]
-    return cached
+    facts = _facts(rules)
+    return facts.tiles, facts.goods
 
 
-def _check_conservation(state: State) -> None:
-    tiles, goods = component_totals(state.rules)
-    _check(tuple(_tile_totals(state)) == tiles, "hexes: not conserved across supply, depots, "
-           "storage, duchies and removed")
-    _check(
-        all(a <= b for a, b in zip(_goods_totals(state), goods, strict=True)),
-        "goods: more goods than the game holds",
-    )
-
+def _check_conservation(state: State, facts: _Facts) -> None:
+    _check(tuple(_tile_totals(state)) == facts.tiles, "hexes: not conserved across supply, "
+           "depots, storage, duchies and removed")
+    goods = _goods_totals(state)
+    for colour, (now, start) in enumerate(zip(goods, facts.goods, strict=True), 1):
+        if now != start:
+            _fail(f"goods: {'more' if now > start else 'fewer'} goods of colour {colour} than "
+                  f"the game holds ({now} across the pool, round spaces, depots, estates and "
+                  f"sold goods; the game has {start})")
 
