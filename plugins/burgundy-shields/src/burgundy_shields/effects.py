@@ -15,6 +15,7 @@ import attrs
 
 from burgundy.actions import ANY_DIE, Action
 from burgundy.components import CASTLE, SHIP, TILES, Colour, distinct
+from burgundy.errors import brief
 from burgundy.geometry import bits
 from burgundy.pending import BonusAction, Pending, Turn
 from burgundy.rules.dice import cost_functions, cost_with, die_cost
@@ -420,13 +421,27 @@ def final_terms(state: State, seat: int, terms: dict[str, int]) -> dict[str, int
 
 
 def validate(state: State) -> None:
-    """The 18 shields are each in exactly one place; placed ones sit on castles, one per
-    castle; the table has six depots and one entry per estate."""
+    """The shields' part of :func:`burgundy.io.validate_state` (the core has checked the
+    rest, and that the shields' state is a :class:`ShieldState` of the right types).
+
+    The 18 shields are each in exactly one place (conserved: face down, on a depot, in a
+    duchy or out of the game); the face-down, depot and removed shields are sorted, as the
+    rules keep them; placed ones sit on castles, one per castle, sorted by space; the table
+    has six depots and one entry per estate; and shield #6's choice is -1 or another
+    estate's seat (only with the knowledge variant on, whose tiles it lends).
+
+    Raises:
+        ValueError: What is wrong.
+    """
     current = shields(state)
     if len(current.depots) != 6 or len(current.placed) != len(state.estates):
         raise ValueError("shields: six depots and one entry per estate expected")
     if len(current.borrow) != len(state.estates):
         raise ValueError("shields: one #6 entry per estate expected")
+    for name, values in (("supply", current.supply), ("removed", current.removed),
+                         *((f"depots[{d}]", depot) for d, depot in enumerate(current.depots))):
+        if list(values) != sorted(values):
+            raise ValueError(f"shields: {name} must be sorted")
     seen = [*current.supply, *current.removed]
     for depot in current.depots:
         seen.extend(depot)
@@ -434,11 +449,20 @@ def validate(state: State) -> None:
         spaces = state.estates[index].spaces
         if len({space for space, _ in placed}) != len(placed):
             raise ValueError(f"shields: estate {index} has two shields on one castle")
+        if list(placed) != sorted(placed):
+            raise ValueError(f"shields: estate {index}'s shields must be sorted by space")
         for space, shield in placed:
             seen.append(shield)
             if not 0 <= space < len(spaces) or spaces[space] != CASTLE:
-                raise ValueError(f"shields: shield {shield} is not on a castle")
+                raise ValueError(f"shields: shield {brief(shield)} is not on a castle")
     if sorted(seen) != list(SHIELDS):
         raise ValueError("shields: each of the 18 shields must be in exactly one place")
-    if any(not -1 <= b < len(state.seats) for b in current.borrow):
-        raise ValueError("shields: #6 names no such seat")
+    lends = "knowledge" in state.rules.variants
+    for index, target in enumerate(current.borrow):
+        if target == -1:
+            continue
+        if not lends or not 0 <= target < len(state.seats):
+            raise ValueError("shields: #6 names no such seat" if lends else
+                             "shields: #6 lends knowledge tiles only with the knowledge variant")
+        if state.seats[target].estate == index:
+            raise ValueError(f"shields: estate {index}'s #6 names a seat of its own estate")

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from burgundy.actions import ANY_DIE, Action
 from burgundy.components import tile_name
+from burgundy.errors import brief
 from burgundy.geometry import SPACE_NAMES
 from burgundy.pending import CHANCE_SEAT, Pending
+
+if TYPE_CHECKING:
+    from burgundy.state import State
 
 DATA: dict[str, Any] = json.loads(
     resources.files("burgundy_shields.data").joinpath("shields.json").read_text("utf-8")
@@ -69,6 +73,16 @@ class ShieldDraw(Pending):
 
     depot: int = 1
     seat: int = CHANCE_SEAT
+
+    def validate(self, state: State) -> None:
+        """Also: ``depot`` is 1-6, and a shield is left face down for each draw pending."""
+        super().validate(state)
+        if not 1 <= self.depot <= 6:
+            raise ValueError(f"depot {brief(self.depot)}: the depots are 1-6")
+        draws = sum(1 for item in state.pending if isinstance(item, ShieldDraw))
+        left = len(state.variant_state("shields").supply)
+        if draws > left:
+            raise ValueError(f"{draws} shield draws pending with {left} shields face down")
 
     def describe_outcome(self, outcome: int) -> str:
         """Text for transcripts: ``"shield depot 3: #7"``."""
