@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,4 +34,30 @@ def tithe_installed(tmp_path: Path) -> Iterator[None]:
         sys.path.remove(str(tmp_path))
         sys.path.remove(str(TITHE_SRC))
         sys.modules.pop("burgundy_tithe", None)
+        variants._entry_points.cache_clear()
+
+
+@pytest.fixture
+def install_plugin(tmp_path: Path) -> Iterator[Callable[[str, str], None]]:
+    """Install small test plugins through the real entry-point path: call it with a variant
+    name and the source of its module (which implements the hooks at module level)."""
+    installed: list[str] = []
+
+    def install(name: str, source: str) -> None:
+        module = f"burgundy_test_{name}"
+        (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
+        dist = tmp_path / f"{module}-0.1.0.dist-info"
+        dist.mkdir()
+        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n")
+        (dist / "entry_points.txt").write_text(f"[burgundy.variants]\n{name} = {module}\n")
+        installed.append(module)
+        variants._entry_points.cache_clear()
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        yield install
+    finally:
+        sys.path.remove(str(tmp_path))
+        for module in installed:
+            sys.modules.pop(module, None)
         variants._entry_points.cache_clear()

@@ -58,6 +58,8 @@ RULING_IDS: tuple[str, ...] = (
     "R-SHIELD-14-15",
     "R-SOLO-RIVER",
     "R-INN",
+    "R-SOLO-COUNT",
+    "R-SOLO-RESULT",
 )
 CITING_FOLDERS: tuple[str, ...] = ("src", "plugins", "tests", "docs")
 """The folders whose files cite ruling ids (code, plugins, tests, pages)."""

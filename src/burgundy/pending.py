@@ -158,7 +158,7 @@ class HexDraw(Pending):
         from burgundy.rules.setup import depot_spaces
 
         _require(
-            (self.depot, self.colour) in depot_spaces(len(state.seats), state.phase),
+            (self.depot, self.colour) in depot_spaces(state.rules.value_players, state.phase),
             f"depot {brief(self.depot)} colour {brief(self.colour)}: no depot space of this "
             f"phase (the black depot is depot 0 colour -1)",
         )

@@ -400,6 +400,9 @@ class State:
     def winners(self) -> tuple[int, ...]:
         """The seats that won, ties broken by the rules (R-TIEBREAK).
 
+        Usually one seat; a variant may make it several (partners) or none (``()``: a
+        solo game that was lost, R-SOLO-RESULT).
+
         Raises:
             ValueError: The game is not over.
         """

@@ -151,10 +151,12 @@ def check_invariants(state: State, previous: State | None = None) -> None:
 
     ``state`` is valid (:func:`burgundy.io.validate_state`: hexes and goods conserved, no
     negative counts, ...); no score is lower than in ``previous`` (the state before it, if
-    given); JSON round-trips to an equal state; a finished game has no actions or outcomes
-    and has winners; a chance node has at least two outcomes whose probabilities sum to 1
-    and no actions; a decision node has distinct legal actions with distinct text forms,
-    each of which applies, and an action of no known type is refused.
+    given), unless a variant declares ``scores_may_fall``; JSON round-trips to an equal
+    state; a finished game has no actions or outcomes and has winners (distinct seats; none
+    is allowed where a variant declares ``may_end_without_winner``); a chance node has at
+    least two outcomes whose probabilities sum to 1 and no actions; a decision node has
+    distinct legal actions with distinct text forms, each of which applies, and an action of
+    no known type is refused.
 
     Raises:
         ConformanceError: An invariant is broken (the message says which).
@@ -163,7 +165,8 @@ def check_invariants(state: State, previous: State | None = None) -> None:
         validate_state(state)
     except ValueError as exc:
         raise ConformanceError(f"invalid state: {exc}") from exc
-    if previous is not None:
+    infos = state.rules.infos
+    if previous is not None and not any(info.scores_may_fall for info in infos):
         for seat, (old, new) in enumerate(zip(previous.scores, state.scores, strict=True)):
             _require(new >= old, f"seat {seat}'s score fell from {old} to {new}")
     _require(from_json(to_json(state), state.rules) == state, "JSON round-trip changed the state")
@@ -172,7 +175,15 @@ def check_invariants(state: State, previous: State | None = None) -> None:
             state.legal_actions() == () and state.chance_outcomes() == (),
             "a finished game has no legal actions and no chance outcomes",
         )
-        _require(state.winners(), "a finished game has winners")
+        winners = state.winners()
+        _require(
+            bool(winners) or any(info.may_end_without_winner for info in infos),
+            "a finished game has winners",
+        )
+        _require(
+            len(set(winners)) == len(winners) and all(0 <= w < len(state.seats) for w in winners),
+            f"winners are distinct seats: {winners}",
+        )
         return
     if state.is_chance:
         outcomes = state.chance_outcomes()

@@ -142,7 +142,18 @@ class VariantInfo:
         summary: One line for ``available_variants`` listings and docs.
         order: Position in the fixed variant order (lower first; ties by name).
         requires: Other variants that must be enabled too.
-        players: Supported player counts.
+        players: The player counts the variant plays with; ``None`` (default): any count
+            the ruleset allows.
+        adds_players: Player counts the variant makes possible beyond the core's 2-4 (the
+            solo module adds 1); it should also name them in ``players``.
+        value_players: The player count whose count-dependent values (depot spaces, black
+            depot, sale VP, bonus tiles, ...) the rules use instead of the real one, or
+            ``None`` (R-SOLO-COUNT: solo plays with the 2-player values). Read it as
+            :attr:`Ruleset.value_players`.
+        scores_may_fall: The variant can move a score marker back (the solo target reset),
+            so the conformance kit does not require scores to only rise.
+        may_end_without_winner: A finished game may have no winner (``winners() == ()``,
+            the solo module's lost game).
         editions: Supported editions.
         options: The variant's own ruleset options.
         state_type: Type of the variant's namespaced state, or ``None``.
@@ -157,7 +168,11 @@ class VariantInfo:
     summary: str = ""
     order: int = 100
     requires: tuple[str, ...] = ()
-    players: tuple[int, ...] = PLAYER_COUNTS
+    players: tuple[int, ...] | None = None
+    adds_players: tuple[int, ...] = ()
+    value_players: int | None = None
+    scores_may_fall: bool = False
+    may_end_without_winner: bool = False
     editions: tuple[str, ...] = EDITIONS
     options: Mapping[str, OptionSpec] = attrs.field(factory=dict)
     state_type: type | None = None
@@ -174,6 +189,17 @@ def _entry_points() -> dict[str, metadata.EntryPoint]:
 def available_variants() -> tuple[str, ...]:
     """Return the names of the installed variant plugins, sorted."""
     return tuple(sorted(_entry_points()))
+
+
+def _installed_infos() -> list[VariantInfo]:
+    """What every installed variant that loads declares (for hints in error messages)."""
+    infos = []
+    for name in available_variants():
+        try:
+            infos.append(variant_info(name))
+        except ValueError:  # a broken plugin: no hint from it
+            continue
+    return infos
 
 
 def variant_info(name: str) -> VariantInfo:
@@ -264,9 +290,15 @@ class Ruleset:
         (3, '2019', 'most')
     """
 
-    __slots__ = ("edition", "engine", "infos", "options", "players", "plugins", "variants")
+    __slots__ = (
+        "edition", "engine", "infos", "options", "players", "plugins", "value_players",
+        "variants",
+    )
 
     players: int
+    value_players: int
+    """The player count whose count-dependent values the rules use (usually ``players``;
+    a variant may redirect it: see :attr:`VariantInfo.value_players`)."""
     variants: tuple[str, ...]
     edition: str
     options: Mapping[str, Any]
@@ -338,15 +370,28 @@ class Ruleset:
         self.infos = tuple(info for info, _ in infos)
         self.plugins = tuple(plugin for _, plugin in infos)
         self.variants = tuple(info.name for info in self.infos)
-        allowed_players = set(PLAYER_COUNTS)
+        allowed_players = set(PLAYER_COUNTS).union(*(info.adds_players for info in self.infos))
         for info in self.infos:
-            allowed_players &= set(info.players)
+            if info.players is not None:
+                allowed_players &= set(info.players)
         if type(players) is not int or players not in allowed_players:
+            hints = [
+                f"{list(info.adds_players)} with {info.name!r}" for info in _installed_infos()
+                if info.adds_players and info.name not in self.variants
+            ]
+            hint = f" ({', '.join(hints)})" if hints and type(players) is int else ""
             raise ValueError(
                 f"players must be one of {sorted(allowed_players)} with variants "
-                f"{list(self.variants)}; got {brief(players)}"
+                f"{list(self.variants)}; got {brief(players)}{hint}"
             )
         self.players = players
+        redirects = {i.value_players for i in self.infos if i.value_players is not None}
+        if len(redirects) > 1:
+            raise ValueError(
+                f"variants {list(self.variants)} ask for the values of different player "
+                f"counts {sorted(redirects)}; they cannot be combined"
+            )
+        self.value_players = redirects.pop() if redirects else players
         self._check_requirements()
         if options is None:
             options = {}

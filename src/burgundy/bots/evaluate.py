@@ -52,7 +52,7 @@ def evaluate(state: State, seat: int) -> float:
     left = game_left(state)
     if left <= 0.0:
         return value
-    players = min(max(state.rules.players, 2), 4)
+    players = state.rules.value_players
     index = state.seats[seat].estate
     estate = state.estates[index]
     board = state.rules.engine.boards.get(estate.board)

@@ -491,7 +491,7 @@ def _draw_panel(
 
     # bonus tiles won
     heading("bonus tiles", y)
-    players = min(max(state.rules.players, 2), 4)
+    players = state.rules.value_players
     if not estate.bonus:
         _text(panel, x0 + 80, y, "none yet", size=11.0, anchor="start", fill="#a0a0a0")
     for slot, (colour, size) in enumerate(estate.bonus):
@@ -591,7 +591,7 @@ def _honeycomb(n: int, cx: float, cy: float, r: float) -> list[tuple[float, floa
 def _depot_slots(state: State, depot: int) -> list[tuple[int, int]]:
     """``(space colour, tile or EMPTY)`` for each hex space of numbered depot ``depot``."""
     try:
-        colours = [c for d, c in depot_spaces(state.rules.players, min(state.phase, 4))
+        colours = [c for d, c in depot_spaces(state.rules.value_players, min(state.phase, 4))
                    if d == depot]
     except (KeyError, ValueError):
         colours = []
@@ -640,7 +640,7 @@ def _black_depot(parent: ET.Element, state: State, cx: float, cy: float) -> None
     _text(group, cx, cy - 74, "black depot", size=11.0, fill="#e6e6e6", weight="bold")
     tiles = list(state.black_depot)
     try:
-        n = max(black_depot_size(state.rules.players), len(tiles))
+        n = max(black_depot_size(state.rules.value_players), len(tiles))
     except (KeyError, ValueError):
         n = len(tiles)
     r = 23.0
@@ -727,7 +727,7 @@ def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
     y = 246.0
     _text(panel, x0, y, "bonus tiles left", size=11.0, anchor="start", fill=_MUTED,
           weight="bold")
-    players = min(max(rules.players, 2), 4)
+    players = rules.value_players
     for colour in Colour:
         left = state.bonus_tiles[colour] if colour < len(state.bonus_tiles) else 0
         bx = x0 + 20 + int(colour) * 82.0

@@ -102,7 +102,7 @@ def score_colour(state: State, seat: int, space: int) -> State:
     left = state.bonus_tiles[colour]
     if left > 0:
         size = BONUS_TILES_PER_COLOUR - left  # the large tile goes first
-        vp = BONUS_VP[size][min(max(state.rules.players, 2), 4)]
+        vp = BONUS_VP[size][state.rules.value_players]
         for modifier in engine.bonus_tile_value:
             vp = modifier(state, seat, colour, size, vp)
         bonus = list(state.bonus_tiles)

@@ -79,7 +79,7 @@ def sell(state: State, seat: int, goods: int) -> State:
     sold = list(estate.sold)
     sold[goods - 1] += left
     state = set_estate(state, index, goods=tuple(held), sold=tuple(sold))
-    income = Income(silver=SALE_SILVER, vp=SALE_VP[min(max(state.rules.players, 2), 4)] * count)
+    income = Income(silver=SALE_SILVER, vp=SALE_VP[state.rules.value_players] * count)
     for modifier in engine.sale_income:
         income = modifier(state, seat, goods, count, income)
     state = gain(state, seat, income, "sales")

@@ -123,7 +123,7 @@ def depot_spaces(players: int, phase: int) -> tuple[tuple[int, int], ...]:
 
 def black_depot_size(players: int) -> int:
     """Hexes on the black depot each phase (4/6/8 for 2/3/4 players)."""
-    return BLACK_DEPOT_SIZE[min(max(players, 2), 4)]
+    return BLACK_DEPOT_SIZE[players]
 
 
 def initial_state(rules: object) -> State:
@@ -252,7 +252,7 @@ def run_phase_start(state: State, item: Pending) -> State:
     for tile in (*(t for depot in state.depots for t in depot), *state.black_depot):
         removed[tile] += 1
     state = replace(state, depots=((),) * DEPOTS, black_depot=(), removed=tuple(removed))
-    return push(state, *_phase_steps(state.rules.players, state.phase))
+    return push(state, *_phase_steps(state.rules.value_players, state.phase))
 
 
 @cache

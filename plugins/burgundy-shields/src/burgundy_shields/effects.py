@@ -76,7 +76,7 @@ def seat_has(state: State, seat: int, number: int) -> bool:
 # -- set-up -----------------------------------------------------------------------------------
 def setup(rules: Ruleset) -> Any:
     """Return the set-up function: the shields' state and the draws onto the depots."""
-    counts = DATA["setup"][str(min(max(rules.players, 2), 4))]
+    counts = DATA["setup"][str(rules.value_players)]
 
     def lay_out(state: State) -> State:
         n = len(state.estates)
@@ -379,7 +379,7 @@ def sale_income(state: State, seat: int, goods: int, count: int, income: Income)
     if seat_has(state, seat, 9) and count:
         income = attrs.evolve(income, silver=income.silver + count - 1)
     if seat_has(state, seat, 12):
-        per_good = SALE_VP[min(max(state.rules.players, 2), 4)]
+        per_good = SALE_VP[state.rules.value_players]
         income = attrs.evolve(income, vp=income.vp + per_good * count)
     return income
 

@@ -36,6 +36,7 @@ def burgundy_variant() -> VariantInfo:
         version=__version__,
         summary="The 18 shields of the 2019 box, taken with doubles.",
         order=20,
+        players=(2, 3, 4),  # shields need other players (#2, #6); not in solo
         state_type=ShieldState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
