@@ -2,7 +2,11 @@
 tiles only through the knowledge variant.
 
 Effects that need a choice push a pending decision; building effects that take or sell are
-optional and are skipped when nothing can be done (R-EFFECT-OPTIONAL).
+optional and are skipped when nothing can be done (R-EFFECT-OPTIONAL). The legal actions of
+those decisions are here too, but for the two that are die actions or placements themselves:
+the castle's bonus action (:func:`burgundy.rules.turn.bonus_action_legal`) and the town
+hall's placement (:func:`burgundy.rules.place.town_hall_legal`). This module is below
+``place`` and ``turn`` (placing a hex starts its effect here), so it imports neither.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 import attrs
 
 from burgundy._data import load
-from burgundy.actions import ANY_DIE, NO_DIE, Action, TakeGoods
+from burgundy.actions import NO_DIE, Action, TakeGoods
 from burgundy.components import BUILDING_EFFECTS, CASTLE, SHIP, TILES, Colour
 from burgundy.pending import (
     BonusAction,
@@ -23,9 +27,7 @@ from burgundy.pending import (
     TownHallPlace,
     WarehouseSell,
 )
-from burgundy.rules import turn  # a module: turn.py imports this one, through place.py
 from burgundy.rules.income import Income, gain, push, set_estate
-from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import ALL_DEPOTS, take_actions
 from burgundy.state import State, replace
@@ -173,12 +175,6 @@ def apply_take_goods(state: State, seat: int, action: TakeGoods) -> State:
     return take_goods(state, seat, action.depot, action.colours)
 
 
-# -- castle ---------------------------------------------------------------------------------
-def bonus_action_legal(state: State, item: Pending) -> tuple[Action, ...]:
-    """A castle's bonus: any die action with a die of any value (R-CASTLE)."""
-    return tuple(turn.die_actions(state, item.seat, (ANY_DIE,)))
-
-
 # -- buildings ------------------------------------------------------------------------------
 def building_take_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """Carpenter's workshop, church, market: a hex of the named colours from any numbered
@@ -191,8 +187,3 @@ def building_take_legal(state: State, item: Pending) -> tuple[Action, ...]:
 def warehouse_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """Warehouse: sell one kind of goods, no die needed."""
     return tuple(sell_actions(state, item.seat, (NO_DIE,)))
-
-
-def town_hall_legal(state: State, item: Pending) -> tuple[Action, ...]:
-    """Town hall: place one more hex, any die number, colour and adjacency as usual."""
-    return tuple(place_actions(state, item.seat, (NO_DIE,), any_number=True))

@@ -22,7 +22,7 @@ from burgundy.io import validate_state
 from burgundy.rules import effects, phases, scoring, setup, take, turn
 from burgundy.rules.dice import use_die
 from burgundy.rules.income import Income, gain, pop
-from burgundy.rules.place import apply_place
+from burgundy.rules.place import apply_place, town_hall_legal
 from burgundy.rules.sell import apply_sell
 from burgundy.variants import PendingRule
 
@@ -149,11 +149,11 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.Turn: PendingRule(legal=turn.turn_legal),
     pen.StartCastleChoice: PendingRule(legal=_start_castle_legal),
     pen.ShipGoods: PendingRule(legal=effects.ship_goods_legal),
-    pen.BonusAction: PendingRule(legal=effects.bonus_action_legal),
+    pen.BonusAction: PendingRule(legal=turn.bonus_action_legal),
     pen.BuildingTake: PendingRule(legal=effects.building_take_legal, optional=True),
     pen.WarehouseSell: PendingRule(legal=effects.warehouse_legal, optional=True),
     pen.TownHallPlace: PendingRule(
-        legal=effects.town_hall_legal, optional=True, purchase_helps=True
+        legal=town_hall_legal, optional=True, purchase_helps=True
     ),
 }
 """How the engine handles each core pending type."""

@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from burgundy.actions import PlaceTile
+from burgundy.actions import NO_DIE, Action, PlaceTile
 from burgundy.components import TILE_COLOUR, TILES, distinct
 from burgundy.geometry import Board, bits
-from burgundy.rules import scoring
+from burgundy.pending import Pending
+from burgundy.rules import effects, scoring
 from burgundy.rules.dice import (
     ALL_VALUES,
     PLACE,
@@ -128,6 +129,11 @@ def place_actions(
     return actions
 
 
+def town_hall_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """Town hall: place one more hex, any die number, colour and adjacency as usual."""
+    return tuple(place_actions(state, item.seat, (NO_DIE,), any_number=True))
+
+
 def _modified_reach(
     board: Board, functions: tuple[CostFunction, ...], tile: int, die: int, workers: int,
     mask: int,
@@ -196,6 +202,3 @@ def covered(
         changes["storage"] = tuple(storage)
     return changes
 
-
-# effects.py builds on this module (the town hall places), so it comes last
-from burgundy.rules import effects  # noqa: E402

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from burgundy._data import load
-from burgundy.actions import Action, TakeWorkers
+from burgundy.actions import ANY_DIE, Action, TakeWorkers
 from burgundy.components import distinct
 from burgundy.pending import Pending, Turn
 from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
@@ -39,6 +39,11 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)
     return actions
+
+
+def bonus_action_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """A castle's bonus: any die action with a die of any value (R-CASTLE)."""
+    return tuple(die_actions(state, item.seat, (ANY_DIE,)))
 
 
 @cache
