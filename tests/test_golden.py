@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import burgundy
-from burgundy.game import describe_outcome, parse_action
+from burgundy.game import replay_steps
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [
@@ -29,19 +29,10 @@ CASES = [
 
 def transcript(record: dict[str, Any]) -> list[str]:
     """One readable line per step of a record."""
-    rules = burgundy.Ruleset.from_dict(record["ruleset"])
-    state = rules.initial_state()
-    lines = []
-    for step in record["steps"]:
-        if "chance" in step:
-            outcome = step["chance"]
-            outcome = tuple(outcome) if isinstance(outcome, list) else outcome
-            lines.append(describe_outcome(state, outcome))
-            state = state.apply(outcome)
-        else:
-            lines.append(f"seat {state.current_player}: {step['action']}")
-            state = state.apply(parse_action(state, step["action"]))
-    return lines
+    return [
+        step.text if step.seat < 0 else f"seat {step.seat}: {step.text}"
+        for step in replay_steps(record)
+    ]
 
 
 def play(players: int, edition: str, seed: int, variants: tuple[str, ...]) -> dict[str, Any]:

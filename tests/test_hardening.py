@@ -51,16 +51,38 @@ def _chance_state(kind: type[pen.Pending], seed: int = 0) -> State:
     return state
 
 
-def _dice_step(record: dict[str, Any]) -> int:
-    """Index of the first recorded roll of a seat's two dice (a two-value outcome)."""
-    return next(i for i, s in enumerate(record["steps"]) if isinstance(s.get("chance"), list))
+def _dice_step(record: dict[str, Any], start: int = 0) -> int:
+    """Index of the first recorded roll of a seat's two dice from step ``start`` on: a
+    two-value outcome (version 1 and 2: ``[2, 5]``; version 3: ``"dice seat 1: 2 5"``)."""
+    return next(
+        i for i, s in enumerate(record["steps"]) if i >= start and (
+            isinstance(s.get("chance"), list) or str(s.get("chance")).startswith("dice seat"))
+    )
+
+
+def _other_dice(step: dict[str, Any]) -> Any:
+    """A legal roll that is not the one of dice step ``step``, in the step's own form."""
+    recorded = step["chance"]
+    if isinstance(recorded, list):
+        return [1, 2] if recorded != [1, 2] else [3, 4]
+    who, _, pair = recorded.partition(": ")
+    return f"{who}: {'1 2' if pair != '1 2' else '3 4'}"
+
+
+RECORDS = ROOT / "tests" / "records"
+"""Records written by earlier versions (1 and 2), with what their replay must give."""
+
+
+def _old_record(name: str) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((RECORDS / name).read_text(encoding="utf-8"))
+    return record
 
 
 # -- canonical actions and outcomes ---------------------------------------------------------
 def test_a_tampered_record_with_true_dice_changes_no_later_game() -> None:
     """Finding: a record whose dice are JSON ``true`` was accepted (``True == 1``) and the
     shared action constructors then handed out ``dTrue`` actions to every later game."""
-    record = _base_game(31, plays=5).record()
+    record = _old_record("v2-seed-base-2p.json")  # the JSON values of versions 1 and 2
     index = _dice_step(record)
     tampered = json.loads(json.dumps(record))
     tampered["steps"][index]["chance"] = [True, True]
@@ -68,6 +90,14 @@ def test_a_tampered_record_with_true_dice_changes_no_later_game() -> None:
         burgundy.Game.from_record(tampered)
     for value in (True, 2.0):
         tampered["steps"][index]["chance"] = [value, 3]
+        with pytest.raises(ValueError, match=f"record step {index}"):
+            burgundy.Game.from_record(tampered)
+    current = _base_game(31, plays=5).record()  # version 3: the outcome's text
+    index = _dice_step(current)
+    who = current["steps"][index]["chance"].partition(":")[0]
+    for text in ("true true", "True True", "2.0 3", "1 1 1", "7 7"):
+        tampered = json.loads(json.dumps(current))
+        tampered["steps"][index]["chance"] = f"{who}: {text}"
         with pytest.raises(ValueError, match=f"record step {index}"):
             burgundy.Game.from_record(tampered)
     fresh = _base_game(31)
@@ -170,8 +200,7 @@ def test_a_record_whose_chance_is_not_its_seed_s_is_refused_naming_the_step() ->
     record = game.record()
     assert record["chance"] == "seed"
     index = _dice_step(record)
-    recorded = record["steps"][index]["chance"]
-    other = [1, 2] if recorded != [1, 2] else [3, 4]  # legal, but not what the seed drew
+    other = _other_dice(record["steps"][index])  # legal, but not what the seed drew
     tampered = json.loads(json.dumps(record))
     tampered["steps"][index]["chance"] = other
     with pytest.raises(ValueError, match=f"record step {index}: .*not what the seed draws"):
@@ -183,13 +212,18 @@ def test_a_record_whose_chance_is_not_its_seed_s_is_refused_naming_the_step() ->
 
 
 def test_version_1_records_still_replay_and_are_verified() -> None:
-    record = _base_game(10, plays=20).record()
-    old = {k: v for k, v in record.items() if k not in ("chance",)}
-    old["version"] = 1
-    assert burgundy.Game.from_record(old).state == burgundy.Game.from_record(record).state
-    old["chance"] = "external"
-    with pytest.raises(ValueError, match="unknown record field"):
-        burgundy.Game.from_record(old)
+    old = _old_record("v1-seed-base-2p.json")  # as version 1 wrote it
+    assert old["version"] == 1
+    two = _old_record("v2-seed-base-2p.json")  # the same game as version 2 wrote it
+    assert burgundy.Game.from_record(old).state == burgundy.Game.from_record(two).state
+    index = _dice_step(old)
+    tampered = json.loads(json.dumps(old))
+    tampered["steps"][index]["chance"] = _other_dice(old["steps"][index])
+    with pytest.raises(ValueError, match=f"record step {index}: .*not what the seed draws"):
+        burgundy.Game.from_record(tampered)
+    for field, value in (("chance", "external"), ("header", {})):
+        with pytest.raises(ValueError, match="unknown record field"):
+            burgundy.Game.from_record({**old, field: value})
 
 
 def _play_table_game(game: burgundy.Game, seed: int, plays: int) -> None:
@@ -227,12 +261,8 @@ def test_external_chance_replays_as_given_and_continues_with_a_new_seed() -> Non
     assert again["seed"] == 12 and again["seed_from"] == len(record["steps"])
     assert burgundy.Game.from_record(again).state == continued.state
     # the seeded part is verified like any seeded record
-    index = next(
-        i for i in range(again["seed_from"], len(again["steps"]))
-        if isinstance(again["steps"][i].get("chance"), list)
-    )
-    again["steps"][index]["chance"] = [1, 2] if again["steps"][index]["chance"] != [1, 2] else [
-        5, 6]
+    index = _dice_step(again, start=again["seed_from"])
+    again["steps"][index]["chance"] = _other_dice(again["steps"][index])
     with pytest.raises(ValueError, match=f"record step {index}: .*seed"):
         burgundy.Game.from_record(again)
     with pytest.raises(ValueError, match="own seed"):

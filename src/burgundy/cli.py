@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from burgundy.actions import Action
 from burgundy.bots import make_bot
-from burgundy.game import Game, describe_outcome, parse_action
+from burgundy.game import Game, parse_action, replay_steps
 from burgundy.render.text import board_text, duchy_text, seat_summary, state_text
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
@@ -305,21 +305,12 @@ def _load_record(path: str) -> dict[str, Any]:
 
 def states_of(record: dict[str, Any]) -> list[tuple[str, State]]:
     """Every step of a record as ``(text, state after it)``, after checking the record."""
-    Game.from_record(record)  # validates the whole record first
-    rules = Ruleset.from_dict(record["ruleset"])
-    state = rules.initial_state()
-    out: list[tuple[str, State]] = [("start", state)]
-    for step in record["steps"]:
-        if "chance" in step:
-            outcome = step["chance"]
-            outcome = tuple(outcome) if isinstance(outcome, list) else outcome
-            text = describe_outcome(state, outcome)
-            state = state.apply(outcome)
-        else:
-            text = f"seat {state.current_player}: {step['action']}"
-            state = state.apply(parse_action(state, step["action"]))
-        out.append((text, state))
-    return out
+    steps = replay_steps(record)
+    start = Ruleset.from_dict(record["ruleset"]).initial_state()
+    return [("start", start)] + [
+        (step.text if step.seat < 0 else f"seat {step.seat}: {step.text}", step.state)
+        for step in steps
+    ]
 
 
 def cmd_replay(args: argparse.Namespace, stdin: TextIO = sys.stdin,

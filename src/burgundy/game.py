@@ -1,16 +1,21 @@
 """The :class:`Game` driver: a seeded game with chance resolved, undo and records.
 
-A record is plain JSON: the ruleset, the seed and every step, each an action in text
-notation or a chance outcome. :meth:`Game.from_record` replays it exactly; a malformed or
-tampered record raises a ``ValueError`` naming the step, and never leaves a half-built game.
+A record is plain JSON: a header (date, who played, result, versions), the ruleset, where
+the chance came from and every step, each an action or a chance outcome in its text
+notation (``{"action": "take bank 5 d3"}``, ``{"chance": "dice seat 1: 2 5"}``).
+:meth:`Game.from_record` replays it exactly; a malformed or tampered record raises a
+``ValueError`` naming the step, and never leaves a half-built game. Records of versions 1
+and 2 (chance outcomes as JSON values) are read too.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
+from burgundy import pending as _pen
 from burgundy.actions import Action
 from burgundy.errors import IllegalActionError, brief
 from burgundy.state import State
@@ -18,8 +23,13 @@ from burgundy.variants import Ruleset
 
 RECORD_FORMAT = "burgundy-record"
 """The ``format`` field of a game record."""
-RECORD_VERSION = 2
-"""The ``version`` field of the records this version writes (it also reads version 1)."""
+RECORD_VERSION = 3
+"""The ``version`` field of the records this version writes (it also reads versions 1 and
+2)."""
+RECORD_VERSIONS = (1, 2, 3)
+"""The record versions :meth:`Game.from_record` reads."""
+HEADER_FIELDS = ("date", "seats", "result", "versions")
+"""The fields of a version 3 record's ``header``."""
 SEEDED = "seed"
 """``chance`` of a record whose chance steps were all drawn from ``random.Random(seed)``."""
 EXTERNAL = "external"
@@ -145,6 +155,13 @@ class Game:
         self._draws = 0  # outcomes drawn from the RNG so far (each costs one rng.random())
         self._steps: list[dict[str, Any]] = []
         self._history: list[tuple[State, int, int]] = []
+        self.date: str | None = None
+        """When the game was played, for the record's header (ISO 8601 text, e.g.
+        ``"2026-12-01T09:30:00Z"``); ``None`` (the default) leaves it out, so that the same
+        game always gives the same record."""
+        self.seat_names: tuple[str, ...] | None = None
+        """Who plays each seat, for the record's header (a name, or a bot's name such as
+        ``"mcts:60"``); ``None`` when not told."""
         self.state: State = self._resolve_chance(rules.initial_state())
         """The current state: a decision node or the end of the game (or, with external
         chance, a chance node waiting for its outcome)."""
@@ -179,7 +196,7 @@ class Game:
         engine = self.rules.engine
         if state.is_chance:  # only with external chance: the caller gives the outcome
             outcome = engine.listed_outcome(state, action)
-            step: dict[str, Any] = {"chance": _outcome_to_json(outcome)}
+            step: dict[str, Any] = chance_step(state, outcome)
             new_state = state.apply(outcome)
         else:
             if isinstance(action, str):
@@ -237,8 +254,8 @@ class Game:
             return state
         while state.is_chance:
             outcome = self._sample(state)
+            self._steps.append(chance_step(state, outcome))
             state = state.apply(outcome)
-            self._steps.append({"chance": _outcome_to_json(outcome)})
         return state
 
     # -- pickling -----------------------------------------------------------------------------
@@ -265,6 +282,7 @@ class Game:
         record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
+            "header": self.header(),
             "ruleset": self.rules.to_dict(),
             "chance": self.chance,
             "seed": self.seed,
@@ -273,6 +291,18 @@ class Game:
             record["seed_from"] = self._seed_from
         record["steps"] = [dict(step) for step in self._steps]
         return record
+
+    def header(self) -> dict[str, Any]:
+        """The ``header`` of :meth:`record`: ``date`` and ``seats`` (:attr:`date`,
+        :attr:`seat_names`; ``null`` when not set), ``result`` (``null`` until the game is
+        over, then ``{"scores": [...], "winners": [...]}``) and ``versions`` (of
+        ``burgundy`` and of each enabled variant's plugin)."""
+        return {
+            "date": self.date,
+            "seats": None if self.seat_names is None else list(self.seat_names),
+            "result": _result(self.state),
+            "versions": dict(_versions(self.rules.variants)),
+        }
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any], *, seed: int | None = None) -> Game:
@@ -298,11 +328,15 @@ class Game:
         if not isinstance(record, Mapping):
             raise ValueError("a record must be a JSON object")
         version = record.get("version")
-        if record.get("format") != RECORD_FORMAT or not (_is_int(version) and version in (1, 2)):
-            raise ValueError(f"not a {RECORD_FORMAT} record of version 1 or {RECORD_VERSION}")
+        if record.get("format") != RECORD_FORMAT or not (
+            _is_int(version) and version in RECORD_VERSIONS
+        ):
+            raise ValueError(f"not a {RECORD_FORMAT} record of version 1 to {RECORD_VERSION}")
         known = {"format", "version", "ruleset", "seed", "steps"}
-        if version == 2:
+        if version >= 2:
             known |= {"chance", "seed_from"}
+        if version >= 3:
+            known |= {"header"}
         unknown = sorted(str(k) for k in record if k not in known)
         if unknown:
             raise ValueError(f"unknown record field(s) {brief(unknown)}")
@@ -310,6 +344,7 @@ class Game:
         if not isinstance(steps, list):
             raise ValueError("record 'steps' must be a list")
         rules = Ruleset.from_dict(record.get("ruleset", {}))
+        header = _check_header(record.get("header"), rules) if version >= 3 else None
         chance = record.get("chance", SEEDED)
         if chance not in (SEEDED, EXTERNAL):
             raise ValueError(f"record 'chance' must be {SEEDED!r} or {EXTERNAL!r}")
@@ -341,12 +376,15 @@ class Game:
         game._draws = 0
         game._steps = []
         game._history = []
+        game.date = None if header is None else header["date"]
+        game.seat_names = None if header is None or header["seats"] is None else tuple(
+            header["seats"])
         game.state = rules.initial_state()
         for index, step in enumerate(steps):
             if game._rng is None and game.seed is not None and index >= game._seed_from:
                 game._rng = random.Random(game.seed)
             try:
-                game._replay_step(step)
+                game._replay_step(step, version)
             except ValueError as exc:
                 raise ValueError(f"record step {index}: {exc}") from None
         if game._rng is None and game.seed is not None:
@@ -356,11 +394,23 @@ class Game:
         if seed is not None:  # an external record goes on with a seed from here
             game.seed, game._seed_from = seed, len(game._steps)
             game._rng = random.Random(seed)
+        if header is not None and header["result"] != _result(game.state):
+            raise ValueError(
+                f"record header 'result' {brief(header['result'])} is not the replayed "
+                f"result {brief(_result(game.state))}"
+            )
         game.state = game._resolve_chance(game.state)
         return game
 
-    def _replay_step(self, step: Any) -> None:
-        if not isinstance(step, dict) or len(step) != 1:
+    def _replay_step(self, step: Any, version: int = RECORD_VERSION) -> None:
+        if version >= 3:
+            if not isinstance(step, dict) or not (
+                len(step) == 1 or (len(step) == 2 and "chance" in step and "outcome" in step)
+            ):
+                raise ValueError(
+                    f"a step is {{'action': text}} or {{'chance': text}}; got {brief(step)}"
+                )
+        elif not isinstance(step, dict) or len(step) != 1:
             raise ValueError(
                 f"a step is {{'action': text}} or {{'chance': outcome}}; got {brief(step)}"
             )
@@ -368,7 +418,11 @@ class Game:
         if "chance" in step:
             if not state.is_chance:
                 raise ValueError("a chance outcome where a decision is due")
-            outcome = self.rules.engine.listed_outcome(state, _outcome_from_json(step["chance"]))
+            if version >= 3:
+                outcome = outcome_of_step(state, step)
+            else:
+                outcome = self.rules.engine.listed_outcome(
+                    state, _outcome_from_json(step["chance"]))
             if self._rng is not None:
                 drawn = self._sample(state)
                 if drawn != outcome:
@@ -377,8 +431,8 @@ class Game:
                         f"({brief(drawn)}): the record's outcomes do not come from its seed"
                     )
             self._history_chance(state)
+            self._steps.append(chance_step(state, outcome))
             self.state = state.apply(outcome)
-            self._steps.append({"chance": _outcome_to_json(outcome)})
         elif "action" in step:
             if state.is_chance:
                 raise ValueError("an action where a chance outcome is due")
@@ -398,10 +452,180 @@ class Game:
             self._history.append((state, self._draws, len(self._steps)))
 
 
-def describe_outcome(state: State, outcome: Any) -> str:
-    """Return a short text for a chance outcome of ``state`` (for transcripts and logs).
+class ReplayStep(NamedTuple):
+    """One step of a replayed record (:func:`replay_steps`)."""
 
-    Example: ``"hex depot 3: bank"``, ``"dice seat 1: 2 5"``, ``"white die: 4"``.
+    seat: int
+    """The seat that played the action, or ``-1`` (``burgundy.CHANCE``) for chance."""
+    text: str
+    """The action's notation or the chance outcome's text (:func:`describe_outcome`)."""
+    state: State
+    """The state after the step."""
+
+
+def replay_steps(record: Mapping[str, Any]) -> list[ReplayStep]:
+    """Every step of a record (of any version) with the state after it, once
+    :meth:`Game.from_record` has checked the whole record.
+
+    Raises:
+        ValueError: As :meth:`Game.from_record`.
+
+    Examples:
+        >>> import burgundy
+        >>> game = burgundy.Game(players=2, variants=(), seed=1)
+        >>> steps = replay_steps(game.record())
+        >>> steps[0].text, steps[0].seat
+        ('start player: seat 0', -1)
+        >>> steps[-1].state == game.state
+        True
+    """
+    Game.from_record(record)  # validates the whole record first
+    rules = Ruleset.from_dict(record["ruleset"])
+    version = record["version"]
+    state = rules.initial_state()
+    out: list[ReplayStep] = []
+    for step in record["steps"]:
+        if "chance" in step:
+            if version >= 3:
+                outcome = outcome_of_step(state, step)
+            else:
+                outcome = rules.engine.listed_outcome(state, _outcome_from_json(step["chance"]))
+            out.append(ReplayStep(-1, describe_outcome(state, outcome), state.apply(outcome)))
+        else:
+            action = parse_action(state, step["action"])
+            out.append(ReplayStep(state.current_player, str(action), state.apply(action)))
+        state = out[-1].state
+    return out
+
+
+def _result(state: State) -> dict[str, list[int]] | None:
+    """The header's ``result``: ``None`` until the game is over."""
+    if not state.is_terminal:
+        return None
+    return {"scores": list(state.scores), "winners": list(state.winners())}
+
+
+@cache
+def _versions(variants: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The header's ``versions``: of ``burgundy`` and of each enabled variant's plugin."""
+    from burgundy import __version__
+    from burgundy.variants import variant_info
+
+    return (("burgundy", __version__),
+            *((name, variant_info(name).version) for name in variants))
+
+
+def _check_header(header: Any, rules: Ruleset) -> dict[str, Any]:
+    """A version 3 record's header, checked for shape (its result is checked on replay)."""
+    if not isinstance(header, dict) or sorted(header) != sorted(HEADER_FIELDS):
+        raise ValueError(f"record 'header' must be an object with the fields {HEADER_FIELDS}")
+    if header["date"] is not None and not isinstance(header["date"], str):
+        raise ValueError("record header 'date' must be a text or null")
+    seats = header["seats"]
+    if seats is not None and not (
+        isinstance(seats, list) and len(seats) == rules.players
+        and all(isinstance(name, str) for name in seats)
+    ):
+        raise ValueError(f"record header 'seats' must be null or {rules.players} texts")
+    versions = header["versions"]
+    if not (isinstance(versions, dict)
+            and all(isinstance(v, str) for v in versions.values())):
+        raise ValueError("record header 'versions' must map names to version texts")
+    result = header["result"]
+    if result is not None and not (
+        isinstance(result, dict) and sorted(result) == ["scores", "winners"]
+        and all(isinstance(v, list) and all(_is_int(x) for x in v) for v in result.values())
+    ):
+        raise ValueError("record header 'result' must be null or {'scores': [...], "
+                         "'winners': [...]}")
+    return header
+
+
+def chance_step(state: State, outcome: Any) -> dict[str, Any]:
+    """The record step of chance outcome ``outcome`` of chance node ``state``.
+
+    The step is the outcome's text (:func:`describe_outcome`): ``{"chance": "dice seat 1: 2
+    5"}``. Only where that text does not single the outcome out among
+    ``state.chance_outcomes()`` (a variant's chance event whose texts repeat) does the step
+    also carry the outcome's JSON value: ``{"chance": text, "outcome": value}``.
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
+        >>> chance_step(state, 1)
+        {'chance': 'start player: seat 1'}
+    """
+    text = describe_outcome(state, outcome)
+    item = state.pending[-1]
+    if type(item) in _DISTINCT_TEXTS:
+        return {"chance": text}
+    same = [o for o, _ in state.chance_outcomes() if describe_outcome(state, o) == text]
+    if len(same) == 1:
+        return {"chance": text}
+    return {"chance": text, "outcome": _outcome_to_json(outcome)}
+
+
+def outcome_of_step(state: State, step: Mapping[str, Any]) -> Any:
+    """The outcome of chance node ``state`` that a version 3 chance step stands for.
+
+    Args:
+        state: A chance node.
+        step: ``{"chance": text}`` or ``{"chance": text, "outcome": value}``; blanks in the
+            text are normalised as in :func:`parse_action`.
+
+    Returns:
+        The outcome as ``state.chance_outcomes()`` lists it.
+
+    Raises:
+        ValueError: No listed outcome has that text (or the value and the text disagree),
+            or the text names more than one and no ``outcome`` says which.
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
+        >>> outcome_of_step(state, {"chance": "start player: seat 0"})
+        0
+    """
+    text = step.get("chance")
+    if not isinstance(text, str) or len(text) > MAX_NOTATION:
+        raise ValueError(f"a chance step is the outcome's text; got {brief(text)}")
+    wanted = " ".join(text.split())
+    if "outcome" in step:
+        outcome = state.rules.engine.listed_outcome(state, _outcome_from_json(step["outcome"]))
+        if describe_outcome(state, outcome) != wanted:
+            raise ValueError(
+                f"chance {brief(wanted)} is not the text of outcome {brief(step['outcome'])} "
+                f"({brief(describe_outcome(state, outcome))})"
+            )
+        return outcome
+    same = [o for o, _ in state.chance_outcomes() if describe_outcome(state, o) == wanted]
+    if len(same) == 1:
+        return same[0]
+    if same:
+        raise ValueError(f"chance {brief(wanted)} names {len(same)} outcomes; the step "
+                         "needs an 'outcome'")
+    shown = [describe_outcome(state, o) for o, _ in state.chance_outcomes()[:6]]
+    more = ", ..." if len(state.chance_outcomes()) > 6 else ""
+    raise ValueError(f"chance {brief(wanted)} is not an outcome here; outcomes: "
+                     f"{', '.join(shown)}{more}")
+
+
+def describe_outcome(state: State, outcome: Any) -> str:
+    """Return the text of a chance outcome of ``state``: its notation in records (version
+    3), transcripts and logs.
+
+    A variant's chance event (a pending item with a ``describe_outcome(outcome)`` method)
+    describes its own outcomes.
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
+        >>> describe_outcome(state, 1)
+        'start player: seat 1'
+
+        Others read ``"hex depot 3: bank"``, ``"hex black depot: mine"``, ``"dice seat 1: 2
+        5"``, ``"white die: 4"``, ``"goods estate 0: 3"``, ``"goods round space: 6"``,
+        ``"board estate 1: 7"``.
     """
     from burgundy import pending as pen
     from burgundy.components import tile_name
@@ -425,3 +649,11 @@ def describe_outcome(state: State, outcome: Any) -> str:
     if isinstance(item, pen.BoardDraw):
         return f"board estate {item.estate}: {outcome}"
     return f"{type(item).__name__}: {outcome!r}"
+
+
+_DISTINCT_TEXTS: frozenset[type] = frozenset((
+    _pen.HexDraw, _pen.DiceRoll, _pen.WhiteRoll, _pen.GoodsDraw, _pen.StartPlayerDraw,
+    _pen.BoardDraw,
+))
+"""Chance events whose outcomes always have distinct texts (the core's: tile names, dice,
+colours, seats and boards are distinct), so :func:`chance_step` needs no check."""
