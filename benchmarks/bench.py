@@ -3,7 +3,9 @@
 Plays games with uniformly random legal actions (chance outcomes sampled with their
 probabilities, no ``Game`` overhead) and prints decisions per second, games per second and
 mean decisions per game for 2, 3 and 4 players under the bare base game, the standard game
-(knowledge) and every installed variant together. ``--compare`` also plays random games of
+(knowledge) and every installed variant together (an option with no default given its
+variant's example value: ``trade_routes_deck="generated"``, see
+``burgundy.variants.example_options``). ``--compare`` also plays random games of
 python-chess (a dev dependency) in the same process, one chess run just before each of our
 runs, and prints the median of the run-by-run ratios of our decisions/s to its plies/s.
 Each figure is the median of ``--repeats`` runs. ``--memory`` measures the states of a
@@ -23,6 +25,7 @@ import sys
 import time
 
 import burgundy
+from burgundy.variants import example_options
 
 
 def play_random(rules: burgundy.Ruleset, seed: int) -> int:
@@ -183,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         if not set(variants) <= set(installed):
             continue
         for players in args.players:
-            rules = burgundy.Ruleset(players=players, variants=variants)
+            # a variant whose option has no default plays with its example value
+            # (trade routes: trade_routes_deck="generated")
+            options = example_options(variants)
+            rules = burgundy.Ruleset(players=players, variants=variants, options=options)
             r = bench_rules(rules, args.games, args.repeats, args.seed, chess_games)
             line = (f"{name:14s} {players:7d} {r['decisions_per_s']:12,.0f} "
                     f"{r['games_per_s']:8.2f} {r['decisions_per_game']:15.1f} "

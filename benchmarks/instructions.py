@@ -35,7 +35,9 @@ if kind == "chess":
 else:
     import burgundy
     from bench import play_random
-    rules = burgundy.Ruleset(players=2, variants=tuple(v for v in kind.split(",") if v))
+    from burgundy.variants import example_options
+    names = tuple(v for v in kind.split(",") if v)
+    rules = burgundy.Ruleset(players=2, variants=names, options=example_options(names))
     play_random(rules, 0)
     count = sum(play_random(rules, seed) for seed in range(1, 1 + games))
 print("count", count)

@@ -63,8 +63,11 @@ variants = burgundy.available_variants()
 assert set(expected) <= set(variants), f'variants {variants}, expected {expected}'
 print('burgundy', burgundy.__file__)
 print('available_variants():', variants)
+from burgundy.variants import example_options
 for players, seed, chosen in ((2, 1, None), (3, 2, variants)):
-    g = burgundy.Game(players=players, seed=seed, variants=chosen)
+    # a variant whose option has no default plays with its example value
+    options = example_options(chosen) if chosen else None
+    g = burgundy.Game(players=players, seed=seed, variants=chosen, options=options)
     rng = random.Random(seed)
     decisions = 0
     while not g.state.is_terminal:

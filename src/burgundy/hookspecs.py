@@ -26,7 +26,7 @@ The contexts passed to modifiers:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from burgundy.actions import Action
     from burgundy.geometry import Board
     from burgundy.pending import Pending
+    from burgundy.render.parts import PictureRow
     from burgundy.rules.dice import DieUse
     from burgundy.rules.income import Income
     from burgundy.state import State
@@ -192,10 +193,16 @@ def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterabl
 @hookspec
 def burgundy_sold_goods(
     rules: Ruleset,
-) -> Callable[[State, int, int, int], tuple[State, int]] | None:
-    """Take sold goods before they reach the sold pile (trade routes).
+) -> Callable[[State, int, int, int], State] | None:
+    """Put sold goods somewhere other than the sold pile: ``f(state, seat, goods, count)
+    -> state`` (trade routes lay them on a route's spaces).
 
-    ``f(state, seat, goods, count) -> (state, count_left)``; what is left goes to the pile.
+    Called by every sale (a die action, a castle's bonus action, a warehouse) once the
+    ``count`` goods of colour ``goods`` have left the estate's goods storage and are counted
+    in ``Estate.sold``: every sold good counts there, wherever it lies, so knowledge #15 and
+    #25 see them all. The variant records in its own state where (some of) them lie; the
+    others lie on the sold pile. Then the sale's income and ``on_goods_sold`` follow. A
+    handler may push decisions (a route space's reward); they are answered after the sale.
     """
 
 
@@ -236,6 +243,20 @@ def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int,
 
     Variants whose tiles have effects (knowledge) should treat these as their own; shield
     #6 lends another duchy's knowledge tiles this way.
+    """
+
+
+@hookspec
+def burgundy_picture_rows(
+    rules: Ruleset,
+) -> Callable[[State, int], Sequence[PictureRow]] | None:
+    """Rows of cells a variant adds to an estate's pictures: ``f(state, estate) -> rows``.
+
+    The text picture (:func:`burgundy.render.text.state_text`) prints each
+    :class:`~burgundy.render.parts.PictureRow` under the estate's duchy, the SVG pictures
+    (:func:`burgundy.render.svg.duchy_svg`, :func:`~burgundy.render.svg.state_svg`) draw it
+    below the duchy board (trade routes: the route's tiles, their spaces and the goods on
+    them). Only pictures ask; the rules never do.
     """
 
 
@@ -307,7 +328,7 @@ MODIFIER_HOOKS: tuple[str, ...] = (
     "one_building_per_city", "placement_spaces", "region_size", "pasture", "animal_score",
     "sale_income", "take_workers_income", "mine_income", "bonus_tile_value", "turn_order_move",
     "legal_actions", "extra_actions", "sold_goods", "final_scoring", "final_terms",
-    "borrowed_tiles", "validate", "winners",
+    "borrowed_tiles", "validate", "winners", "picture_rows",
 )
 """Hooks whose callables are collected into tuples (without the ``burgundy_`` prefix)."""
 EVENT_HOOKS: tuple[str, ...] = (

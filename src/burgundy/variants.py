@@ -50,13 +50,18 @@ class OptionSpec:
         choices: The valid values, or ``None`` when ``check`` decides.
         doc: One line for the documentation and error messages.
         check: Validator for options without a fixed list of choices: returns the
-            normalised value or raises ``ValueError``.
+            normalised value or raises ``ValueError``. An option with no default that
+            plays (trade routes' deck) gives ``default=None`` and a ``check`` that refuses
+            ``None`` with an explanation.
+        describe: ``f(value) -> note`` for people: a few words on the ruleset's value that
+            :meth:`Ruleset.describe` shows (``""``: nothing to say), or ``None``.
     """
 
     default: Any
     choices: tuple[Any, ...] | None
     doc: str
     check: Callable[[Any, Ruleset], Any] | None = None
+    describe: Callable[[Any], str] | None = None
 
 
 def _check_boards(value: Any, rules: Ruleset) -> Any:
@@ -161,6 +166,10 @@ class VariantInfo:
         pending_types: The variant's own pending types.
         free_actions: Action types that do not answer the decision they are taken in
             (like the purchase): the decision stays pending.
+        example_options: Option values that let the variant play where no caller chose
+            them, for tools that enable every installed variant (the benchmark, the wheel
+            smoke test; see :func:`example_options`). Only a variant with an option that has
+            no default needs them (trade routes: its generated deck).
     """
 
     name: str
@@ -179,6 +188,7 @@ class VariantInfo:
     action_types: tuple[type, ...] = ()
     pending_types: tuple[type, ...] = ()
     free_actions: tuple[type, ...] = ()
+    example_options: Mapping[str, Any] = attrs.field(factory=dict)
 
 
 @cache
@@ -200,6 +210,26 @@ def _installed_infos() -> list[VariantInfo]:
         except ValueError:  # a broken plugin: no hint from it
             continue
     return infos
+
+
+def example_options(names: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """The options that let the installed variants ``names`` play together when nobody
+    chose any: each one's :attr:`VariantInfo.example_options`. For tools that enable every
+    installed variant (benchmarks, smoke tests), never a default of the rules.
+
+    Raises:
+        ValueError: A variant is not installed.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.variants import example_options
+        >>> example_options(("knowledge",))
+        {}
+    """
+    options: dict[str, Any] = {}
+    for name in names:
+        options.update(variant_info(name).example_options)
+    return options
 
 
 def variant_info(name: str) -> VariantInfo:
@@ -501,6 +531,24 @@ class Ruleset:
             f"Ruleset(players={self.players}, variants={self.variants!r}, "
             f"edition={self.edition!r}, options={dict(self.options)!r})"
         )
+
+    def describe(self) -> str:
+        """One line on the ruleset for people: players, edition, variants, and what the
+        options' :attr:`OptionSpec.describe` notes say about their values (the SVG
+        pictures show it).
+
+        Examples:
+            >>> import burgundy
+            >>> burgundy.Ruleset(players=3, variants=()).describe()
+            '3 players · 2019 edition · base game'
+        """
+        parts = [f"{self.players} players", f"{self.edition} edition",
+                 ", ".join(self.variants) or "base game"]
+        for name, spec in self.option_specs().items():
+            note = spec.describe(self.options[name]) if spec.describe is not None else ""
+            if note:
+                parts.append(note)
+        return " \u00b7 ".join(parts)
 
     def initial_state(self) -> State:
         """Return the state before the first chance event of set-up (a chance node)."""

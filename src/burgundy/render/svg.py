@@ -16,7 +16,9 @@ HTML page, such as a Jupyter notebook, without interfering with each other.
 
 Elements a test or a tool may look for carry a ``class``: ``space`` (a duchy space polygon),
 ``tile`` (a tile group; its ``data-tile`` is the tile name and its ``label`` text shows it),
-``die-number`` (the die number of an empty space), ``depot``, ``score``.
+``die-number`` (the die number of an empty space), ``depot``, ``score``, ``picture-row``
+and ``picture-cell`` (a row a variant adds below a duchy, :mod:`burgundy.render.parts`, and
+its cells).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections.abc import Sequence
 from burgundy.components import TILE_COLOUR, Colour, tile_name
 from burgundy.geometry import CELLS, SPACE_NAMES, Board
 from burgundy.geometry import board as standard_board
+from burgundy.render.parts import PictureRow, estate_rows
 from burgundy.rules.effects import TRACK_SPACES
 from burgundy.rules.phases import PHASE_NAMES, ROUNDS_PER_PHASE
 from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, play_order
@@ -127,6 +130,7 @@ BOARD_WIDTH: float = 2 * DUCHY_WIDTH + _GAP
 """Width of :func:`board_svg`'s picture in user units."""
 BOARD_HEIGHT: float = 640.0
 """Height of :func:`board_svg`'s picture in user units."""
+_ROW_HEIGHT = 70.0  # a row a variant adds below a duchy (burgundy.render.parts)
 # Edge j of a hex runs between corners j and j + 1; its neighbour lies at (drow, dcolumn) in
 # half-hex-width columns.
 _EDGE_STEP: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
@@ -339,12 +343,14 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     seats = [i for i, seat in enumerate(state.seats) if seat.estate == estate_index]
     to_move = state.current_player
     group = ET.Element("g", {"class": "duchy", "data-estate": str(estate_index)})
+    rows = estate_rows(state, estate_index)
 
     # frame and header
     active = to_move in seats
     frame_colour = _seat_fill(to_move) if active else "#b9b2a3"
     _add(
-        group, "rect", x=1.0, y=1.0, width=DUCHY_WIDTH - 2, height=DUCHY_HEIGHT - 2, rx=10.0,
+        group, "rect", x=1.0, y=1.0, width=DUCHY_WIDTH - 2,
+        height=DUCHY_HEIGHT + len(rows) * _ROW_HEIGHT - 2, rx=10.0,
         fill=_PAPER, stroke=frame_colour, stroke_width=3.0 if active else 1.2,
     )
     x = 16.0
@@ -373,7 +379,54 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
 
     _draw_spaces(group, estate, board, 0.0, _HEADER)
     _draw_panel(group, state, estate, seats, _HEX_AREA_W, _HEADER)
+    _draw_rows(group, rows, DUCHY_HEIGHT - 8.0)
     return group
+
+
+def _duchy_height(state: State, estate_index: int) -> float:
+    """Height of duchy ``estate_index``'s picture: the duchy and the rows variants add."""
+    return DUCHY_HEIGHT + len(estate_rows(state, estate_index)) * _ROW_HEIGHT
+
+
+def _draw_rows(parent: ET.Element, rows: Sequence[PictureRow], top: float) -> None:
+    """The rows variants add (:mod:`burgundy.render.parts`), one strip each from ``top``
+    down: the label, then the cells, a group's cells side by side in one frame."""
+    for k, row in enumerate(rows):
+        y = top + k * _ROW_HEIGHT
+        strip = _add(parent, "g", class_="picture-row", data_row=k)
+        _title(strip, row.label)
+        _text(strip, 16.0, y + 8, row.label, size=11.0, anchor="start", fill=_MUTED,
+              weight="bold")
+        cells = row.cells
+        breaks = sum(1 for i in range(1, len(cells)) if cells[i].group != cells[i - 1].group)
+        gap = 8.0
+        width = min(44.0, (DUCHY_WIDTH - 32.0 - breaks * gap) / max(len(cells), 1))
+        x = 16.0
+        for i, cell in enumerate(cells):
+            if i and cell.group != cells[i - 1].group:
+                x += gap
+            if i == 0 or cell.group != cells[i - 1].group:
+                end = next((j for j in range(i, len(cells)) if cells[j].group != cell.group),
+                           len(cells))
+                run = end - i  # the group's cells share a frame
+                _add(strip, "rect", x=x - 2, y=y + 16, width=run * width + 1, height=40.0,
+                     rx=5.0, fill="#efe6cf", stroke="#b9a77a", stroke_width=1.0)
+                if 0 <= cell.group < len(row.groups):
+                    _text(strip, x + run * width / 2, y + 62, row.groups[cell.group],
+                          size=9.0, fill=_MUTED)
+            box = _add(strip, "g", class_="picture-cell")
+            if cell.title:
+                _title(box, cell.title)
+            fill = GOODS_FILL[(cell.goods - 1) % len(GOODS_FILL)] if cell.goods else "#ffffff"
+            _add(box, "rect", x=x, y=y + 18, width=width - 3, height=36.0, rx=4.0, fill=fill,
+                 fill_opacity=0.35, stroke=fill if cell.goods else "#b9b2a3", stroke_width=1.2)
+            cx = x + (width - 3) / 2
+            if cell.goods:
+                _text(box, cx, y + 26, str(cell.goods), size=9.0, weight="bold")
+            _text(box, cx, y + 42, cell.text, size=min(9.0, 1.7 * width / max(len(cell.text), 1)))
+            if cell.holds:
+                _goods(box, x + width - 8, y + 20, 12.0, cell.holds)
+            x += width
 
 
 def _draw_spaces(
@@ -545,7 +598,9 @@ def duchy_svg(state: State, estate_index: int) -> str:
     covered one the tile's name (``bank``, ``cow3``, ``k7``, ...), the start castle ringed in
     gold. Thick lines run around regions. Beside the board: storage, goods and sold goods by
     colour, silverlings, workers, bonus tiles won and the dice the seat rolled (used ones
-    faded); the header names the seat(s) playing it and their VP.
+    faded); the header names the seat(s) playing it and their VP. Below the board, the
+    rows variants add (:func:`burgundy.render.parts.estate_rows`: a trade route, say), which
+    make the picture taller.
 
     Args:
         state: The game state.
@@ -559,7 +614,8 @@ def duchy_svg(state: State, estate_index: int) -> str:
     """
     if not 0 <= estate_index < len(state.estates):
         raise IndexError(f"no estate {estate_index}; the game has {len(state.estates)}")
-    root = _svg_root(DUCHY_WIDTH, DUCHY_HEIGHT, f"duchy {estate_index + 1}")
+    root = _svg_root(DUCHY_WIDTH, _duchy_height(state, estate_index),
+                     f"duchy {estate_index + 1}")
     root.append(_duchy_group(state, estate_index))
     return _serialise(root)
 
@@ -675,9 +731,7 @@ def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
     panel = _add(parent, "g", class_="board-panel")
     rules = state.rules
     _text(panel, x0, 28, "The Castles of Burgundy", size=20.0, anchor="start", weight="bold")
-    variants = ", ".join(rules.variants) if rules.variants else "base game"
-    _text(panel, x0, 52, f"{rules.players} players \u00b7 {rules.edition} edition \u00b7 "
-          f"{variants}", size=12.0, anchor="start", fill=_MUTED)
+    _text(panel, x0, 52, rules.describe(), size=12.0, anchor="start", fill=_MUTED)
     over = state.current_player == TERMINAL
     if over or state.phase >= 5:
         where = "final scoring done" if over else "after phase E"
@@ -823,14 +877,17 @@ def state_svg(state: State) -> str:
     """
     columns = 2
     rows = math.ceil(len(state.estates) / columns)
-    height = BOARD_HEIGHT + rows * (DUCHY_HEIGHT + _GAP)
-    root = _svg_root(BOARD_WIDTH, height, repr(state))
+    heights = [_duchy_height(state, index) for index in range(len(state.estates))]
+    tops = [BOARD_HEIGHT + _GAP]  # each row of duchies as high as its highest
+    for row in range(rows):
+        tops.append(tops[-1] + max(heights[row * columns : (row + 1) * columns]) + _GAP)
+    root = _svg_root(BOARD_WIDTH, tops[-1] - _GAP if rows else BOARD_HEIGHT, repr(state))
     board = _board_group(state)
     root.append(board)
     for index in range(len(state.estates)):
         row, column = divmod(index, columns)
         x = column * (DUCHY_WIDTH + _GAP)
-        y = BOARD_HEIGHT + _GAP + row * (DUCHY_HEIGHT + _GAP)
+        y = tops[row]
         duchy = _duchy_group(state, index)
         duchy.set("transform", f"translate({_num(x)},{_num(y)})")
         root.append(duchy)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
 from burgundy.geometry import ROW_LENGTHS
+from burgundy.render.parts import PictureCell, estate_rows
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
 
@@ -101,12 +102,40 @@ def board_text(state: State) -> str:
     return "\n".join(lines)
 
 
+def _cell_text(cell: PictureCell) -> str:
+    mark = f"{cell.goods}:" if cell.goods else ""
+    held = f" <{cell.holds}>" if cell.holds else ""
+    return f"[{mark}{cell.text}{held}]"
+
+
+def rows_text(state: State, estate_index: int) -> str:
+    """The rows variants add to estate ``estate_index``'s pictures
+    (:func:`burgundy.render.parts.estate_rows`), one line each: the label, then each group
+    of cells by name; a cell shows ``[goods:text]``, and ``<g>`` for goods ``g`` lying on
+    it. ``""`` when no variant adds a row."""
+    lines = []
+    for row in estate_rows(state, estate_index):
+        groups: dict[int, list[str]] = {}
+        for cell in row.cells:
+            groups.setdefault(cell.group, []).append(_cell_text(cell))
+        shown = []
+        for group, cells in groups.items():
+            name = row.groups[group] if 0 <= group < len(row.groups) else ""
+            shown.append(" ".join([name, *cells]) if name else " ".join(cells))
+        lines.append(f"  {row.label}: {' | '.join(shown) or '-'}")
+    return "\n".join(lines)
+
+
 def state_text(state: State, seats: tuple[int, ...] | None = None) -> str:
-    """The board and the duchies of ``seats`` (all by default), with their summaries."""
+    """The board and the duchies of ``seats`` (all by default), with their summaries (and
+    the rows variants add, :func:`rows_text`)."""
     parts = [board_text(state)]
     for seat in seats if seats is not None else range(len(state.seats)):
         parts.append(seat_summary(state, seat))
         parts.append(duchy_text(state, state.seats[seat].estate))
+        extra = rows_text(state, state.seats[seat].estate)
+        if extra:
+            parts.append(extra)
     return "\n".join(parts)
 
 

@@ -251,6 +251,7 @@ class Engine:
     borrowed_tiles: tuple[Callable[..., Any], ...]
     validate: tuple[Callable[..., None], ...]
     winners_mods: tuple[Callable[..., Any], ...]
+    picture_rows: tuple[Callable[..., Any], ...]
     on_place: tuple[Callable[..., State], ...]
     on_region_complete: tuple[Callable[..., State], ...]
     on_colour_complete: tuple[Callable[..., State], ...]

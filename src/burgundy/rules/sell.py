@@ -66,19 +66,22 @@ def apply_sell(state: State, seat: int, action: SellGoods) -> State:
 
 
 def sell(state: State, seat: int, goods: int) -> State:
-    """Sell all of seat ``seat``'s goods of colour ``goods`` (die action or warehouse)."""
+    """Sell all of seat ``seat``'s goods of colour ``goods`` (die action or warehouse).
+
+    Every good sold counts in ``Estate.sold``; the ``burgundy_sold_goods`` handlers may
+    record that some lie elsewhere than the sold pile (trade routes), before the income.
+    """
     engine = state.rules.engine
     index = state.seats[seat].estate
-    count = state.estates[index].goods[goods - 1]
-    left = count
-    for taker in engine.sold_goods:
-        state, left = taker(state, seat, goods, left)
     estate = state.estates[index]
+    count = estate.goods[goods - 1]
     held = list(estate.goods)
     held[goods - 1] = 0
     sold = list(estate.sold)
-    sold[goods - 1] += left
+    sold[goods - 1] += count  # every sold good counts as sold, wherever it lies
     state = set_estate(state, index, goods=tuple(held), sold=tuple(sold))
+    for placer in engine.sold_goods:  # a variant lays some elsewhere (trade routes)
+        state = placer(state, seat, goods, count)
     income = Income(silver=SALE_SILVER, vp=SALE_VP[state.rules.value_players] * count)
     for modifier in engine.sale_income:
         income = modifier(state, seat, goods, count, income)

@@ -1,0 +1,86 @@
+"""What variants add to the pictures: rows of cells drawn with an estate.
+
+A variant implements :func:`burgundy.hookspecs.burgundy_picture_rows` and returns, for an
+estate, :class:`PictureRow` values: a label and a row of :class:`PictureCell` values, each a
+short text that may be marked with a goods colour and may hold a goods tile. The text
+picture prints them under the estate's duchy; the SVG pictures draw them below the duchy
+board, one strip per row, the cells of one group (a trade-route tile, say) side by side
+in one frame. :func:`estate_rows` collects them for one estate.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from burgundy.state import State
+
+__all__ = ["PictureCell", "PictureRow", "estate_rows"]
+
+
+@attrs.frozen(slots=True)
+class PictureCell:
+    """One cell of a :class:`PictureRow`.
+
+    Attributes:
+        text: What the cell says, short (up to about six characters fit the SVG cell).
+        goods: A goods colour 1-6 the cell is marked with (its fill), or 0 for none.
+        holds: A goods colour 1-6 of a goods tile lying on the cell, or 0 for none.
+        group: The group the cell belongs to, an index into :attr:`PictureRow.groups`;
+            the cells of a group are drawn together.
+        title: A longer description (the SVG tooltip; the text picture ignores it).
+
+    Examples:
+        >>> from burgundy.render.parts import PictureCell
+        >>> PictureCell("4 VP", goods=3).holds
+        0
+    """
+
+    text: str
+    goods: int = 0
+    holds: int = 0
+    group: int = 0
+    title: str = ""
+
+
+@attrs.frozen(slots=True)
+class PictureRow:
+    """A labelled row of cells a variant adds to an estate's pictures.
+
+    Attributes:
+        label: What the row is (it heads the row in both pictures).
+        cells: The cells, left to right.
+        groups: Names of the cells' groups, by :attr:`PictureCell.group` (``()``: none).
+
+    Examples:
+        >>> from burgundy.render.parts import PictureCell, PictureRow
+        >>> row = PictureRow("route", (PictureCell("2 sv", goods=1, holds=1),), ("A",))
+        >>> row.cells[0].holds, row.groups
+        (1, ('A',))
+    """
+
+    label: str
+    cells: tuple[PictureCell, ...]
+    groups: tuple[str, ...] = ()
+
+
+def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
+    """The rows the enabled variants add to estate ``estate``'s pictures, in variant order
+    (the answers of the ``burgundy_picture_rows`` hook).
+
+    Args:
+        state: The game state.
+        estate: Index into ``state.estates``.
+
+    Returns:
+        The rows; ``()`` when no variant adds any (the base game).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.render.parts import estate_rows
+        >>> estate_rows(burgundy.Ruleset(players=2, variants=()).initial_state(), 0)
+        ()
+    """
+    rows: list[PictureRow] = []
+    for part in state.rules.engine.picture_rows:
+        rows.extend(part(state, estate))
+    return tuple(rows)
