@@ -15,6 +15,7 @@ The public contract::
 
 from __future__ import annotations
 
+from burgundy._version import __version__
 from burgundy.actions import Action
 from burgundy.errors import IllegalActionError
 from burgundy.game import Game
@@ -22,8 +23,6 @@ from burgundy.hookspecs import hookimpl
 from burgundy.io import from_json, to_json
 from burgundy.state import CHANCE, TERMINAL, Estate, Seat, State
 from burgundy.variants import Ruleset, available_variants
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",

@@ -16,10 +16,12 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from burgundy import pending as _pen
+from burgundy._version import __version__
 from burgundy.actions import Action
+from burgundy.components import tile_name
 from burgundy.errors import IllegalActionError, brief
 from burgundy.state import State
-from burgundy.variants import Ruleset
+from burgundy.variants import Ruleset, variant_info
 
 RECORD_FORMAT = "burgundy-record"
 """The ``format`` field of a game record."""
@@ -508,9 +510,6 @@ def _result(state: State) -> dict[str, list[int]] | None:
 @cache
 def _versions(variants: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The header's ``versions``: of ``burgundy`` and of each enabled variant's plugin."""
-    from burgundy import __version__
-    from burgundy.variants import variant_info
-
     return (("burgundy", __version__),
             *((name, variant_info(name).version) for name in variants))
 
@@ -627,26 +626,23 @@ def describe_outcome(state: State, outcome: Any) -> str:
         5"``, ``"white die: 4"``, ``"goods estate 0: 3"``, ``"goods round space: 6"``,
         ``"board estate 1: 7"``.
     """
-    from burgundy import pending as pen
-    from burgundy.components import tile_name
-
     item = state.pending[-1]
     describe = getattr(item, "describe_outcome", None)
     if describe is not None:  # a variant's chance event describes its own outcomes
         return str(describe(outcome))
-    if isinstance(item, pen.HexDraw):
+    if isinstance(item, _pen.HexDraw):
         where = "black depot" if item.depot == 0 else f"depot {item.depot}"
         return f"hex {where}: {tile_name(outcome)}"
-    if isinstance(item, pen.DiceRoll):
+    if isinstance(item, _pen.DiceRoll):
         return f"dice seat {item.roller}: {outcome[0]} {outcome[1]}"
-    if isinstance(item, pen.WhiteRoll):
+    if isinstance(item, _pen.WhiteRoll):
         return f"white die: {outcome}"
-    if isinstance(item, pen.GoodsDraw):
+    if isinstance(item, _pen.GoodsDraw):
         where = "round space" if item.estate < 0 else f"estate {item.estate}"
         return f"goods {where}: {outcome}"
-    if isinstance(item, pen.StartPlayerDraw):
+    if isinstance(item, _pen.StartPlayerDraw):
         return f"start player: seat {outcome}"
-    if isinstance(item, pen.BoardDraw):
+    if isinstance(item, _pen.BoardDraw):
         return f"board estate {item.estate}: {outcome}"
     return f"{type(item).__name__}: {outcome!r}"
 
