@@ -22,6 +22,7 @@ from burgundy.pending import Pending, ShipGoods, Turn
 from burgundy.rules.dice import PLACE, TAKE, DieUse
 from burgundy.rules.effects import goods_colour_limit, take_goods
 from burgundy.rules.income import Income, add_silver, add_workers
+from burgundy.rules.scoring import first_seat_of_estates
 from burgundy.rules.take import discard_choices, remove_from_depot, store
 from burgundy.rules.turn import purchase_open
 from burgundy.state import State, replace
@@ -255,8 +256,6 @@ def take_workers_income(state: State, seat: int, income: Income) -> Income:
 # -- #15-#26 ----------------------------------------------------------------------------------
 def final_scoring(state: State, seat: int) -> dict[str, int]:
     """The scoring tiles #15-#26 in the seat's duchy at game end."""
-    from burgundy.rules.scoring import first_seat_of_estates
-
     index = state.seats[seat].estate
     if first_seat_of_estates(state)[index] != seat:
         return {}
