@@ -60,6 +60,13 @@ RULING_IDS: tuple[str, ...] = (
     "R-INN",
     "R-SOLO-COUNT",
     "R-SOLO-RESULT",
+    "R-ROUTE",
+    "R-ROUTE-DECK",
+    "R-ROUTE-DEAL",
+    "R-ROUTE-INCOME",
+    "R-ROUTE-EXTRA",
+    "R-ROUTE-NESTED",
+    "R-ROUTE-TEAM",
 )
 CITING_FOLDERS: tuple[str, ...] = ("src", "plugins", "tests", "docs")
 """The folders whose files cite ruling ids (code, plugins, tests, pages)."""
@@ -415,6 +422,11 @@ API_MODULES: tuple[str, ...] = (
     "burgundy_shields.plugin",
     "burgundy_shields.effects",
     "burgundy_shields.model",
+    "burgundy_trade_routes",
+    "burgundy_trade_routes.plugin",
+    "burgundy_trade_routes.tiles",
+    "burgundy_trade_routes.model",
+    "burgundy_trade_routes.rules",
 )
 """Modules the API reference renders (each on its page, hookspecs on the hook reference)."""
 

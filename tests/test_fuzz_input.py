@@ -23,6 +23,7 @@ import burgundy
 from burgundy.game import parse_action
 from burgundy.io import validate_state
 from burgundy.state import State
+from burgundy.variants import example_options
 
 MESSAGE_LIMIT = 500
 """The longest error message any input may produce."""
@@ -68,7 +69,8 @@ def _sound(state: State) -> None:
 def _game_record(seed: int) -> str:
     """A record of the first 40 plays of a seeded game with every variant (as JSON text, so
     each example parses its own copy)."""
-    game = burgundy.Game(players=3, seed=seed, variants=tuple(burgundy.available_variants()))
+    every = tuple(burgundy.available_variants())
+    game = burgundy.Game(players=3, seed=seed, variants=every, options=example_options(every))
     rng = random.Random(seed)
     for _ in range(40):
         game.play(rng.choice(game.legal_actions()))

@@ -27,6 +27,7 @@ from burgundy import actions as act
 from burgundy import pending as pen
 from burgundy.game import parse_action
 from burgundy.state import State
+from burgundy.variants import example_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -328,7 +329,8 @@ def test_a_finished_four_player_game_with_its_history_is_small() -> None:
 
 # -- pickling, copying, hashing -------------------------------------------------------------
 def _all_variants_state(plays: int = 80) -> tuple[burgundy.Game, State]:
-    game = burgundy.Game(players=3, seed=16, variants=tuple(burgundy.available_variants()))
+    every = tuple(burgundy.available_variants())
+    game = burgundy.Game(players=3, seed=16, variants=every, options=example_options(every))
     rng = random.Random(16)
     for _ in range(plays):
         game.play(rng.choice(game.legal_actions()))

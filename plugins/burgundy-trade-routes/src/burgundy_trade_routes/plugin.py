@@ -1,0 +1,108 @@
+"""The trade routes' hook implementations (entry point ``trade_routes``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from burgundy import hookimpl
+from burgundy.actions import Action
+from burgundy.pending import Pending
+from burgundy.render.parts import PictureRow
+from burgundy.state import State
+from burgundy.variants import OptionSpec, PendingRule, Ruleset, VariantInfo
+from burgundy_trade_routes import __version__
+from burgundy_trade_routes import rules as route
+from burgundy_trade_routes.model import (
+    ACTION_TYPES,
+    PENDING_TYPES,
+    LayRouteTile,
+    RouteDraw,
+    RouteOrder,
+    RouteReward,
+    RouteState,
+    TakeReward,
+)
+from burgundy_trade_routes.tiles import DECK, GENERATED, NAME, ORDER, check_deck, describe_deck
+
+SUMMARY = (
+    "Trade routes (8th expansion): sold goods earn the rewards of a row of route tiles. "
+    "Needs option trade_routes_deck: your tiles (see the docs), or \"generated\" "
+    "(generated, not the printed tiles)."
+)
+"""The variant's one line (``burgundy variants``)."""
+TEAM_REFUSAL = (
+    "trade routes with team play are not supported yet: R-ROUTE gives one route per team "
+    "(the 4-player count, 3 tiles), which is left for when the team module exists"
+)
+"""Why a ruleset with ``team`` and ``trade_routes`` is refused."""
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """The trade routes: 2-4 players (not solo), both editions, a deck the caller gives."""
+    return VariantInfo(
+        name=NAME,
+        version=__version__,
+        summary=SUMMARY,
+        order=30,
+        players=(2, 3, 4),  # a route needs the player counts TR1 names: not in solo
+        options={
+            DECK: OptionSpec(
+                None, None,
+                "the route tiles: a list of tiles (each three [goods 1-6, reward] spaces), "
+                "or 'generated' (generated, not the printed tiles); no default",
+                check_deck, describe_deck,
+            ),
+            ORDER: OptionSpec(
+                "random", ("random", "choose"),
+                "'random': each route's tiles lie in random order (chance); 'choose': each "
+                "player orders their tiles",
+            ),
+        },
+        state_type=RouteState,
+        action_types=ACTION_TYPES,
+        pending_types=PENDING_TYPES,
+        example_options={DECK: GENERATED},
+    )
+
+
+@hookimpl
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
+    """The deal (and the ordering); refuses team play (:data:`TEAM_REFUSAL`)."""
+    if "team" in rules.variants:
+        raise ValueError(TEAM_REFUSAL)
+    return route.setup(rules)
+
+
+@hookimpl
+def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
+    """The deal's chance, the ordering and the income / extra-action rewards."""
+    return {
+        RouteDraw: PendingRule(outcomes=route.draw_outcomes, resolve=route.resolve_draw),
+        RouteOrder: PendingRule(legal=route.order_legal),
+        RouteReward: PendingRule(legal=route.reward_legal, optional=True),
+    }
+
+
+@hookimpl
+def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+    """Laying a tile of the hand, taking an income reward."""
+    return {LayRouteTile: route.apply_lay, TakeReward: route.apply_take_reward}
+
+
+@hookimpl
+def burgundy_sold_goods(rules: Ruleset) -> Callable[[State, int, int, int], State]:
+    """Sold goods onto the route (TR2, TR3)."""
+    return route.lay_goods(rules)
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
+    """Tiles and route goods conserved and where the rules put them."""
+    return route.validate
+
+
+@hookimpl
+def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], tuple[PictureRow, ...]]:
+    """The route in the text and SVG pictures."""
+    return route.picture_rows

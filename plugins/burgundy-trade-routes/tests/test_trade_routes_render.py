@@ -1,0 +1,75 @@
+"""The routes in the pictures (through the core's ``burgundy_picture_rows`` hook): the text
+picture prints each estate's route under its duchy, the SVG draws it below the duchy; a
+generated deck is labelled "generated, not the printed tiles" in both, and on the SVG
+board's ruleset line (``Ruleset.describe``)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import types
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from burgundy.render.parts import estate_rows
+from burgundy.render.svg import duchy_svg, state_svg
+from burgundy.render.text import state_text
+from burgundy_trade_routes.model import RouteDraw
+
+LABEL = "trade route (generated, not the printed tiles)"
+
+
+def test_text_picture_shows_each_route_with_its_goods(tr: types.SimpleNamespace) -> None:
+    state = tr.position(tr.rules_for(2, "test"), route=(tr.SAME2, tr.VP, tr.WARE, tr.EXTRA,
+                        tr.CMK), route_goods=(2, 1, 2), dice=(1, 2))
+    text = state_text(state)
+    assert text.count("  trade route: ") == 2 and "generated" not in text
+    seat = state.current_player
+    line = next(line for line in text.splitlines() if "SAME2" in line)
+    assert line.startswith("  trade route: SAME2 (#4) [2:2 sv <2>] [2:bldg <1>] [2:4 VP <2>]"
+                           " | VP (#8) [1:4 VP] [2:4 VP] [3:4 VP]")
+    rows = estate_rows(state, state.seats[seat].estate)
+    assert rows[0].groups[:2] == ("SAME2 (#4)", "VP (#8)")
+    cell = rows[0].cells[0]
+    assert (cell.goods, cell.holds) == (2, 2)
+    assert cell.title == ("SAME2 (supplied) space 1: goods 2 gives 2 silverlings; goods 2 lies "
+                          "here (reward earned)")
+    printed = [c.title for row in estate_rows(state, 1 - state.seats[seat].estate)
+               for c in row.cells if "(printed)" in c.title]
+    assert all(t.startswith("E2019-") for t in printed)
+
+
+def test_a_generated_deck_is_labelled_in_every_picture(tr: types.SimpleNamespace) -> None:
+    state = tr.position(tr.rules_for(3), dice=(1, 2))
+    assert state_text(state).count(f"  {LABEL}: ") == 3
+    svg = state_svg(state)
+    ET.fromstring(svg)  # well-formed
+    assert svg.count('class="picture-row"') == 3 and svg.count(f">{LABEL}<") >= 3
+    assert "trade-route deck: generated, not the printed tiles" in svg  # the board's line
+    assert svg.count('class="picture-cell"') == 3 * 12
+    one = duchy_svg(state, 0)
+    assert LABEL in one and one.count('class="picture-cell"') == 12
+
+
+def test_tiles_still_to_lay_have_their_own_row(tr: types.SimpleNamespace) -> None:
+    state = tr.rules_for(2, order="choose").initial_state()
+    while isinstance(state.pending[-1], RouteDraw):
+        state = state.apply(state.chance_outcomes()[0][0])
+    rows = estate_rows(state, 0)
+    assert [row.label for row in rows] == [LABEL, "route tiles to lay (generated, not the "
+                                           "printed tiles)"]
+    assert rows[0].cells == () and len(rows[1].cells) == 15
+    assert "route tiles to lay" in state_text(state)
+    ET.fromstring(state_svg(state))
+
+
+MODULES = ["burgundy_trade_routes.tiles", "burgundy_trade_routes.model",
+           "burgundy_trade_routes.rules", "burgundy.render.parts"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted > 0 or name.endswith(".rules")
