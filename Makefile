@@ -12,15 +12,17 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 # Silence the Material-for-MkDocs end-of-life banner in build output.
 export NO_MKDOCS_2_WARNING ?= 1
 
-.PHONY: help .venv dev wheelhouse demo test lint typecheck unit interpreters dist dist-check \
-	docs serve-docs bench clean
+.PHONY: help .venv dev wheelhouse chromium demo test lint typecheck unit interpreters dist \
+	dist-check docs serve-docs bench clean
 
 help:
 	@echo "Targets:"
 	@echo "  make .venv       create $(VENV) and install burgundy (+ plugins) in editable mode"
 	@echo "  make dev         as .venv, plus the [dev] extras (pytest, mypy, ruff, mkdocs, ...)"
-	@echo "                   and the wheelhouse for offline test installs"
-	@echo "  make demo        watch a seeded 4-player game between bots (burgundy watch)"
+	@echo "                   and the wheelhouse for offline test installs, and chromium"
+	@echo "                   (Debian's, for the replay page's browser test) when missing"
+	@echo "  make demo        watch a seeded 4-player game between bots, paced, and write"
+	@echo "                   its replay page ($(VENV)/demo.html)"
 	@echo "  make test        ruff + mypy --strict + pytest (every Python) + dist-check + docs"
 	@echo "  make unit        pytest in $(VENV)"
 	@echo "  make interpreters  pytest on the other supported Pythons found here (nox)"
@@ -50,7 +52,12 @@ $(VENV)/.dev-installed: $(VENV)/.installed
 
 .venv: $(VENV)/.installed
 
-dev: $(VENV)/.dev-installed wheelhouse
+dev: $(VENV)/.dev-installed wheelhouse chromium
+
+# The replay page's test opens it in a real headless Chromium: install Debian's when none is
+# on PATH (as root, or with sudo; tools/chromium.sh).
+chromium:
+	tools/chromium.sh
 
 # Wheels of every third-party requirement, for each supported Python on this machine, in
 # $(VENV)/wheelhouse: the test sessions and the smoke test install from it offline.
@@ -60,15 +67,19 @@ wheelhouse: $(VENV)/.dev-installed
 
 # --- running ----------------------------------------------------------------
 
+# Paced (a pause after each move on a terminal); the replay page to step through afterwards.
+DEMO_DELAY ?= 0.1
+
 demo: $(VENV)/.installed
-	$(BIN)/burgundy watch --players 4 --seed 7 --bots greedy,mcts:60,greedy,random
+	$(BIN)/burgundy watch --players 4 --seed 7 --bots greedy,mcts:60,greedy,random \
+		--delay $(DEMO_DELAY) --html $(VENV)/demo.html
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py
 
 # --- checks -----------------------------------------------------------------
 
-test: $(VENV)/.dev-installed lint typecheck unit interpreters dist-check
+test: $(VENV)/.dev-installed chromium lint typecheck unit interpreters dist-check
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 
 lint: $(VENV)/.dev-installed

@@ -22,6 +22,8 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
         code = cli.cmd_simulate(args, out=out, err=err)
     elif args.func is cli.cmd_replay:
         code = cli.cmd_replay(args, stdin=io.StringIO(stdin), out=out)
+    elif args.func is cli.cmd_variants:
+        code = cli.cmd_variants(args, out=out, err=err)
     else:
         code = args.func(args, out=out)
     return code, out.getvalue(), err.getvalue()
@@ -38,11 +40,13 @@ def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
     code, out, err = run(["simulate", "--players", "2", "--games", "2", "--bots",
                           "random,greedy", "--records", str(tmp_path)])
     assert code == 0
-    header, *rows = out.strip().splitlines()
-    assert header.split()[:6] == ["bot", "games", "wins", "win%", "mean", "sd"]
+    count, header, *rows = out.strip().splitlines()
+    assert count == "2 games, 2 players"
+    assert header.split()[:7] == ["bot", "games", "seats", "wins", "win%", "mean", "sd"]
     assert {row.split()[0] for row in rows} == {"greedy", "random"}
-    assert sum(int(row.split()[2]) for row in rows) == 2  # one winner per game
-    assert "2/2" in err  # the progress bar
+    assert all(row.split()[1:3] == ["2", "2"] for row in rows)  # 2 games, a seat in each
+    assert sum(int(row.split()[3]) for row in rows) == 2  # one winner per game
+    assert err == ""  # no progress bar when standard error is not a terminal
     records = sorted(tmp_path.glob("game-*.json"))
     assert len(records) == 2
     assert json.loads(records[0].read_text())["format"] == "burgundy-record"

@@ -74,7 +74,8 @@ RULING_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 EXPLAINED_RULING = re.compile(r"\*\*(R-[A-Z0-9]+(?:-[A-Z0-9]+)*)\*\*")
 """How the rules reference explains a ruling: its id in bold, followed by the ruling."""
 
-FENCE_START = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*$")
+# A block markdown-exec runs at build time (``python exec="on" ...``) runs here too.
+FENCE_START = re.compile(r"^(?P<indent>[ \t]*)```python(?:[ \t]+exec=\"on\"[^\n]*)?[ \t]*$")
 SNIPPET = re.compile(r"^[ \t]*--8<--[ \t]+\"(?P<path>[^\"]+)\"[ \t]*$")
 DIRECTIVE = re.compile(r"^:::[ \t]+(?P<identifier>[\w.]+)[ \t]*$")
 SKIP_MARK = "# not run"
@@ -406,6 +407,7 @@ API_MODULES: tuple[str, ...] = (
     "burgundy.rules.income",
     "burgundy.rules.engine",
     "burgundy.cli",
+    "burgundy.terminal",
     "burgundy.bots",
     "burgundy.bots.evaluate",
     "burgundy.bots.greedy",
@@ -414,6 +416,7 @@ API_MODULES: tuple[str, ...] = (
     "burgundy.render",
     "burgundy.render.svg",
     "burgundy.render.text",
+    "burgundy.render.html",
     "burgundy_knowledge",
     "burgundy_knowledge.plugin",
     "burgundy_knowledge.actions",

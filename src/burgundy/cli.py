@@ -1,35 +1,48 @@
 """The ``burgundy`` command: play against bots, simulate bot matches, replay and render.
 
-Subcommands::
-
-    burgundy play --players 2 [--seat 0] [--bots greedy] [--variants knowledge] [--seed 7]
+    burgundy play [--players 2] [--seat 0] [--bots greedy] [--record game.json]
+    burgundy play --resume game.json
     burgundy simulate --players 2 --games 100 --bots greedy,random [--jobs 2] [--records DIR]
-    burgundy watch --players 4 --bots greedy,mcts:60,greedy,random [--seed 7]
-    burgundy replay RECORD.json [--step]
-    burgundy render RECORD.json [--at N] -o board.svg
+    burgundy watch --players 4 --bots greedy,mcts:60,greedy,random [--delay 0.1] [--html F]
+    burgundy replay RECORD.json [--step] [--html OUT.html]
+    burgundy render RECORD.json [--at N] -o board.svg [--coordinates] [--last-move]
     burgundy variants
+
+Every subcommand has ``--help``; ``burgundy --version`` prints the versions. A bad value
+prints one line, ``burgundy: error: ...``, and exits with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import statistics
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
-from burgundy.actions import Action
+from burgundy._version import __version__
 from burgundy.bots import make_bot
-from burgundy.game import Game, parse_action, replay_steps
-from burgundy.render.text import board_text, duchy_text, seat_summary, state_text
+from burgundy.errors import brief
+from burgundy.game import Game, replay_steps
+from burgundy.render.svg import state_svg
+from burgundy.render.text import state_text
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
+from burgundy.terminal import LineReader, Session, dump_record, explain, print_result
 from burgundy.variants import EDITIONS, Ruleset, available_variants, variant_info
 
+__all__ = ["build_parser", "explain", "main", "play_bot_game", "states_of", "summary_table"]
+
 PHASES = "".join(PHASE_NAMES)
+BOTS_HELP = "random, greedy, mcts (200 iterations a decision) or mcts:N (N iterations)"
+"""The bot names, as the help texts give them."""
+HUMAN = "human"
+"""The name of the person's seat in a record's header (``burgundy play``)."""
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -39,21 +52,52 @@ def _ruleset(args: argparse.Namespace) -> Ruleset:
 
 
 def _bot_names(spec: str, count: int) -> list[str]:
+    """One bot name per seat: the list repeated to ``count`` seats; more names than seats is
+    an error (nothing is dropped silently)."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
         raise ValueError("--bots needs at least one bot name")
+    if len(names) > count:
+        raise ValueError(f"--bots names {len(names)} bots for {count} seats: give at most "
+                         f"{count}")
     for name in names:
         make_bot(name)  # fails early on an unknown name
     return [names[i % len(names)] for i in range(count)]
 
 
 def _progress(done: int, total: int, out: TextIO) -> None:
+    """A progress bar on ``out`` (redrawn in place: only for a terminal)."""
     width = 30
     filled = width * done // max(total, 1)
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
     if done == total:
         out.write("\n")
     out.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _now() -> str:
+    """The date of a record's header: now, in UTC, to the second."""
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def write_text(path: str, text: str) -> None:
+    """Write a file the user named.
+
+    Raises:
+        ValueError: It cannot be written (e.g. its folder does not exist); the message
+            names the file and says why.
+    """
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _category(source: str) -> str:
@@ -68,125 +112,53 @@ def _category(source: str) -> str:
     return "other"
 
 
-def explain(state: State, action: Action) -> str:
-    """A sentence on what ``action`` does in ``state`` (the ``?`` command)."""
-    from burgundy import actions as act
-    from burgundy.components import tile_name
-    from burgundy.render.text import describe_tile
-    from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
-
-    seat = state.current_player
-    if isinstance(action, act.TakeTile):
-        cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
-        text = f"take the {tile_name(action.tile)} ({describe_tile(action.tile)}) from depot " \
-            f"{action.depot} into storage"
-        extra = f", discarding a stored {tile_name(action.discard)}" if action.discard >= 0 else ""
-        return f"{text}{extra}; costs {cost} worker(s)"
-    if isinstance(action, act.PlaceTile):
-        board = state.rules.engine.boards[state.seat_estate(seat).board]
-        cost = die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space])
-        return f"place the {tile_name(action.tile)} ({describe_tile(action.tile)}) on a " \
-            f"die-{board.dice[action.space]} space; costs {cost} worker(s)"
-    if isinstance(action, act.SellGoods):
-        cost = die_cost(state, seat, SELL, -1, action.die, action.goods)
-        count = state.seat_estate(seat).goods[action.goods - 1]
-        return f"sell all {count} goods of colour {action.goods}; costs {cost} worker(s)"
-    if isinstance(action, act.TakeWorkers):
-        return "take workers (the die's value does not matter)"
-    if isinstance(action, act.BuyTile):
-        return f"pay 2 silverlings for the black depot's {tile_name(action.tile)}"
-    if isinstance(action, act.TakeGoods):
-        return f"take goods {list(action.colours)} from depot {action.depot}"
-    if isinstance(action, act.EndTurn):
-        return "end your turn (no purchase this turn)"
-    if isinstance(action, act.Decline):
-        return "skip this optional effect"
-    return f"{action}"
-
-
 # -- play -------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
-    """Play in the terminal against bots."""
-    rules = _ruleset(args)
-    if not 0 <= args.seat < rules.players:
+    """Play in the terminal against bots (a new game, or ``--resume`` a saved one)."""
+    if args.resume is not None:
+        record = _load_record(args.resume)
+        seed = None
+        if record.get("chance") == "external" and record.get("seed") is None:
+            seed = args.seed  # an external record goes on with drawn chance
+        try:
+            game = Game.from_record(record, seed=seed)
+        except ValueError as exc:
+            raise ValueError(f"{args.resume}: {exc}") from None
+        rules = game.rules
+        saved = list(game.seat_names or ())
+        if HUMAN in saved:
+            human = saved.index(HUMAN)
+            names = [name if name != HUMAN else args.bots.split(",")[0] for name in saved]
+        else:
+            human = args.seat
+            names = _bot_names(args.bots, rules.players)
+        record_path = args.record or args.resume
+        out.write(f"Resumed {args.resume} at step {len(game.record()['steps'])}.\n")
+    else:
+        rules = _ruleset(args)
+        human = args.seat
+        names = _bot_names(args.bots, rules.players)
+        game = Game(rules, seed=args.seed)
+        game.date = _now()
+        record_path = args.record
+    if not 0 <= human < rules.players:
         raise ValueError(f"--seat must be 0-{rules.players - 1}")
-    game = Game(rules, seed=args.seed)
-    names = _bot_names(args.bots, rules.players)
-    bots = {seat: make_bot(names[seat], seed=(args.seed or 0) + seat)
-            for seat in range(rules.players) if seat != args.seat}
-    human = args.seat
-    out.write(f"You are seat {human}. Commands: a number or an action's text; "
-              "u = undo, ? N = explain action N, q = quit.\n")
-    while not game.state.is_terminal:
-        state = game.state
-        seat = state.current_player
-        if seat != human:
-            action = bots[seat].choose(state)
-            out.write(f"seat {seat} ({names[seat]}): {action}\n")
-            game.play(action)
-            continue
-        out.write("\n" + board_text(state) + "\n")
-        for other in range(len(state.seats)):
-            out.write(seat_summary(state, other) + "\n")
-        out.write(duchy_text(state, state.seats[human].estate) + "\n")
-        legal = state.legal_actions()
-        for number, action in enumerate(legal, 1):
-            out.write(f"  {number:3d}. {action}\n")
-        while True:
-            out.write("> ")
-            out.flush()
-            line = stdin.readline()
-            if not line:
-                out.write("\n")
-                return 0
-            answer = line.strip()
-            if answer == "q":
-                out.write("Bye.\n")
-                return 0
-            if answer == "u":
-                if _undo_to_human(game, human):
-                    break
-                out.write("Nothing to undo.\n")
-                continue
-            if answer.startswith("?"):
-                rest = answer[1:].strip()
-                if rest.isdigit() and 1 <= int(rest) <= len(legal):
-                    out.write(explain(state, legal[int(rest) - 1]) + "\n")
-                else:
-                    out.write(f"Type ? and an action number 1-{len(legal)}.\n")
-                continue
-            try:
-                if answer.isdigit():
-                    if not 1 <= int(answer) <= len(legal):
-                        raise ValueError(f"choose a number from 1 to {len(legal)}")
-                    action = legal[int(answer) - 1]
-                else:
-                    action = parse_action(state, answer)
-            except ValueError as exc:
-                out.write(f"Not understood: {exc}\n")
-                continue
-            game.play(action)
-            break
-    _print_result(game.state, out)
-    return 0
+    bots = {seat: make_bot(names[seat], seed=(game.seed or 0) + seat)
+            for seat in range(rules.players) if seat != human}
+    game.seat_names = tuple(HUMAN if seat == human else names[seat]
+                            for seat in range(rules.players))
+    shown = ["you" if seat == human else names[seat] for seat in range(rules.players)]
+    if record_path is not None:
+        _check_writable(record_path)
+    session = Session(game, human, bots, shown, LineReader(stdin, out), out,
+                      record_path=record_path)
+    return session.run()
 
 
-def _undo_to_human(game: Game, human: int) -> bool:
-    """Undo back to the human's previous decision; False if there is none."""
-    if not any(state.current_player == human for state in game.history):
-        return False
-    while True:
-        state = game.undo()
-        if state.current_player == human:
-            return True
-
-
-def _print_result(state: State, out: TextIO) -> None:
-    out.write("\nFinal scores:\n")
-    for seat in range(len(state.seats)):
-        ledger = ", ".join(f"{k} {v}" for k, v in state.seats[seat].ledger)
-        out.write(f"  seat {seat}: {state.seats[seat].vp} VP ({ledger})\n")
-    out.write(f"Winner: seat {', '.join(map(str, state.winners()))}\n")
+def _check_writable(path: str) -> None:
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {path}: no folder {folder}")
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -197,6 +169,7 @@ def play_bot_game(task: tuple[dict[str, Any], list[str], int]) -> dict[str, Any]
     rules = Ruleset.from_dict(ruleset)
     bots = [make_bot(name, seed=seed * 10 + seat) for seat, name in enumerate(names)]
     game = Game(rules, seed=seed)
+    game.seat_names = tuple(names)
     while not game.state.is_terminal:
         game.play(bots[game.state.current_player].choose(game.state))
     final = game.state
@@ -215,55 +188,71 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout,
     rules = _ruleset(args)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    if args.jobs < 1:
+        raise ValueError("--jobs must be at least 1")
     lineup = _bot_names(args.bots, rules.players)
+    folder = Path(args.records) if args.records else None
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot make {args.records}: {exc.strerror or exc}") from None
     tasks = []
     for g in range(args.games):
         names = [lineup[(seat + g) % rules.players] for seat in range(rules.players)]
         tasks.append((rules.to_dict(), names, args.seed + g))
+    show = _is_terminal(err)
     results: list[dict[str, Any]] = []
-    runner: Callable[[Any], Any]
     if args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for result in pool.map(play_bot_game, tasks):
                 results.append(result)
-                _progress(len(results), len(tasks), err)
+                if show:
+                    _progress(len(results), len(tasks), err)
     else:
-        runner = play_bot_game
         for task in tasks:
-            results.append(runner(task))
-            _progress(len(results), len(tasks), err)
-    if args.records:
-        folder = Path(args.records)
-        folder.mkdir(parents=True, exist_ok=True)
+            results.append(play_bot_game(task))
+            if show:
+                _progress(len(results), len(tasks), err)
+    if folder is not None:
+        date = _now()
         for g, result in enumerate(results):
-            (folder / f"game-{g:04d}.json").write_text(json.dumps(result["record"]) + "\n")
+            result["record"]["header"]["date"] = date
+            write_text(str(folder / f"game-{g:04d}.json"), dump_record(result["record"]))
     out.write(summary_table(results))
     return 0
 
 
 def summary_table(results: Sequence[dict[str, Any]]) -> str:
-    """The table ``simulate`` prints: per bot name, games, wins, win rate, mean and spread
-    of scores and the mean score breakdown."""
+    """The table ``simulate`` prints: a line with the number of games, then per bot name
+    the games it played in, the seats it played (a bot named twice in the line-up plays two
+    seats a game), the seats that won, the win rate per seat, the mean and spread of its
+    seats' scores and the mean score breakdown per seat."""
     per_bot: dict[str, dict[str, Any]] = {}
     for result in results:
+        for name in set(result["bots"]):
+            per_bot.setdefault(name, {"games": 0, "seats": 0, "wins": 0, "scores": [],
+                                      "parts": {}})["games"] += 1
         for seat, name in enumerate(result["bots"]):
-            row = per_bot.setdefault(name, {"games": 0, "wins": 0, "scores": [], "parts": {}})
-            row["games"] += 1
+            row = per_bot[name]
+            row["seats"] += 1
             row["wins"] += seat in result["winners"]
             row["scores"].append(result["scores"][seat])
             for source, vp in result["ledgers"][seat].items():
                 key = _category(source)
                 row["parts"][key] = row["parts"].get(key, 0) + vp
+    players = len(results[0]["bots"]) if results else 0
     columns = ["animals", "regions", "sales", "bonuses", "knowledge", "final", "other"]
-    lines = [f"{'bot':12s} {'games':>5s} {'wins':>5s} {'win%':>6s} {'mean':>6s} {'sd':>5s} "
-             + " ".join(f"{c:>9s}" for c in columns)]
+    lines = [f"{len(results)} game{'s' if len(results) != 1 else ''}, {players} players",
+             f"{'bot':12s} {'games':>5s} {'seats':>5s} {'wins':>5s} {'win%':>6s} "
+             f"{'mean':>6s} {'sd':>5s} " + " ".join(f"{c:>9s}" for c in columns)]
     for name, row in sorted(per_bot.items()):
         scores = row["scores"]
         sd = statistics.pstdev(scores) if len(scores) > 1 else 0.0
-        parts = " ".join(f"{row['parts'].get(c, 0) / row['games']:9.1f}" for c in columns)
+        parts = " ".join(f"{row['parts'].get(c, 0) / row['seats']:9.1f}" for c in columns)
         lines.append(
-            f"{name:12s} {row['games']:5d} {row['wins']:5d} "
-            f"{100 * row['wins'] / row['games']:5.1f}% {statistics.mean(scores):6.1f} "
+            f"{name:12s} {row['games']:5d} {row['seats']:5d} {row['wins']:5d} "
+            f"{100 * row['wins'] / row['seats']:5.1f}% {statistics.mean(scores):6.1f} "
             f"{sd:5.1f} {parts}"
         )
     return "\n".join(lines) + "\n"
@@ -271,11 +260,17 @@ def summary_table(results: Sequence[dict[str, Any]]) -> str:
 
 # -- watch, replay, render, variants ----------------------------------------------------------
 def cmd_watch(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """Bots play a seeded game; the board is shown at each round and every move printed."""
+    """Bots play a seeded game; the board is shown at each round and every move printed
+    (``--delay`` seconds apart on a terminal); ``--html`` also writes the replay viewer."""
     rules = _ruleset(args)
+    if args.delay < 0:
+        raise ValueError("--delay must be 0 or more seconds")
     names = _bot_names(args.bots, rules.players)
     bots = [make_bot(name, seed=args.seed + seat) for seat, name in enumerate(names)]
     game = Game(rules, seed=args.seed)
+    game.date = _now()
+    game.seat_names = tuple(names)
+    pause = args.delay if _is_terminal(out) else 0.0
     out.write("Seats: " + ", ".join(f"{s} = {n}" for s, n in enumerate(names)) + "\n")
     shown = (-1, -1)
     while not game.state.is_terminal:
@@ -285,10 +280,23 @@ def cmd_watch(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             out.write("\n" + "=" * 78 + "\n" + state_text(state) + "\n")
         action = bots[state.current_player].choose(state)
         out.write(f">> seat {state.current_player} ({names[state.current_player]}): {action}\n")
+        out.flush()
+        if pause:
+            time.sleep(pause)
         game.play(action)
     out.write("\n" + state_text(game.state) + "\n")
-    _print_result(game.state, out)
+    print_result(game.state, out)
+    if args.html:
+        _write_html(args.html, game.record(), out)
     return 0
+
+
+def _write_html(path: str, record: dict[str, Any], out: TextIO) -> None:
+    from burgundy.render.html import replay_html
+
+    write_text(path, replay_html(record))
+    out.write(f"Wrote the replay viewer {Path(path).resolve()}: open it in a browser "
+              "(arrow keys step, Home and End jump).\n")
 
 
 def _load_record(path: str) -> dict[str, Any]:
@@ -296,15 +304,19 @@ def _load_record(path: str) -> dict[str, Any]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not JSON: {exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path} is not JSON: {brief(str(exc))}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path} is not a record")
-    return data.get("record", data) if "steps" not in data else data
+    record = data.get("record", data) if "steps" not in data else data
+    if not isinstance(record, dict):
+        raise ValueError(f"{path} is not a record")
+    return record
 
 
 def states_of(record: dict[str, Any]) -> list[tuple[str, State]]:
-    """Every step of a record as ``(text, state after it)``, after checking the record."""
+    """Every step of a record as ``(text, state after it)``, after checking the record;
+    the first is ``("start", initial state)``."""
     steps = replay_steps(record)
     start = Ruleset.from_dict(record["ruleset"]).initial_state()
     return [("start", start)] + [
@@ -315,8 +327,18 @@ def states_of(record: dict[str, Any]) -> list[tuple[str, State]]:
 
 def cmd_replay(args: argparse.Namespace, stdin: TextIO = sys.stdin,
                out: TextIO = sys.stdout) -> int:
-    """Show a recorded game step by step."""
-    steps = states_of(_load_record(args.record))
+    """Show a recorded game step by step, or (``--html``) write it as a page to step
+    through in a browser."""
+    record = _load_record(args.record)
+    if args.html:
+        replay_steps(record)  # refuses a bad record before anything is written
+        _write_html(args.html, record, out)
+        return 0
+    steps = states_of(record)
+    header = record.get("header") or {}
+    if header.get("seats"):
+        out.write("Seats: " + ", ".join(f"{s} = {n}" for s, n in enumerate(header["seats"]))
+                  + (f" | played {header['date']}" if header.get("date") else "") + "\n")
     shown = (-1, -1)
     for index, (text, state) in enumerate(steps):
         if not state.is_chance and (state.phase, state.round) != shown and not state.is_terminal:
@@ -330,78 +352,216 @@ def cmd_replay(args: argparse.Namespace, stdin: TextIO = sys.stdin,
                 return 0
     final = steps[-1][1]
     if final.is_terminal:
-        _print_result(final, out)
+        print_result(final, out)
     return 0
+
+
+def _seats(spec: str | None, count: int) -> tuple[int, ...] | None:
+    if spec is None:
+        return None
+    try:
+        seats = tuple(int(part) for part in spec.split(",") if part.strip())
+    except ValueError:
+        raise ValueError(f"--seats must be seat numbers like 0,2; got {brief(spec)}") from None
+    bad = [seat for seat in seats if not 0 <= seat < count]
+    if bad or not seats:
+        raise ValueError(f"--seats must name seats 0-{count - 1}; got {brief(spec)}")
+    return seats
 
 
 def cmd_render(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Write an SVG picture of a recorded game at a step."""
-    from burgundy.render.svg import state_svg
-
-    steps = states_of(_load_record(args.record))
+    record = _load_record(args.record)
+    steps = states_of(record)
     at = len(steps) - 1 if args.at is None else args.at
     if not 0 <= at < len(steps):
         raise ValueError(f"--at must be 0-{len(steps) - 1}")
-    Path(args.output).write_text(state_svg(steps[at][1]), encoding="utf-8")
+    if args.width is not None and args.width <= 0:
+        raise ValueError("--width must be a positive number of pixels")
+    state = steps[at][1]
+    last = None
+    if args.last_move:
+        plays = [i for i in range(1, at + 1) if not steps[i][0].startswith(("start",))
+                 and steps[i - 1][1].current_player >= 0]
+        if plays:
+            before = steps[plays[-1] - 1][1]
+            text = steps[plays[-1]][0].partition(": ")[2]
+            from burgundy.game import parse_action
+
+            last = (before.current_player, parse_action(before, text))
+    picture = state_svg(state, coordinates=args.coordinates, last_move=last,
+                        seats=_seats(args.seats, len(state.seats)), width=args.width)
+    write_text(args.output, picture)
     out.write(f"wrote {args.output} (step {at}: {steps[at][0]})\n")
     return 0
 
 
-def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """List the installed variants with their versions."""
+def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout,
+                 err: TextIO = sys.stderr) -> int:
+    """List the installed variants with their versions; a plugin that fails to load is
+    named on standard error and skipped (status 2), the others still listed."""
     names = available_variants()
     if not names:
         out.write("no variants installed\n")
+    broken = 0
     for name in names:
-        info = variant_info(name)
+        try:
+            info = variant_info(name)
+        except Exception as exc:  # a broken plugin: name it, list the others
+            message = str(exc) if isinstance(exc, ValueError) else \
+                f"variant {name!r} fails to load: {type(exc).__name__}: {brief(str(exc))}"
+            err.write(f"burgundy: error: {message}; skipped\n")
+            broken += 1
+            continue
         out.write(f"{name:12s} {info.version:8s} {info.summary}\n")
-    return 0
+    return 2 if broken else 0
 
 
 # -- entry point ------------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, ``burgundy: error: ...``, and
+    exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("burgundy").strip()
+        where = f"burgundy {command} --help" if command else "burgundy --help"
+        self.exit(2, f"burgundy: error: {message} (see {where})\n")
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help texts as written (paragraphs kept), a little wider."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=30)
+
+
+def version_text() -> str:
+    """What ``burgundy --version`` prints: the engine's version and each installed
+    variant's (a plugin that fails to load says so)."""
+    parts = []
+    for name in available_variants():
+        try:
+            parts.append(f"{name} {variant_info(name).version}")
+        except Exception:
+            parts.append(f"{name} (fails to load)")
+    plugins = ", ".join(parts) or "none"
+    return f"burgundy {__version__} (Python {sys.version.split()[0]}; variants: {plugins})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``burgundy`` command."""
-    parser = argparse.ArgumentParser(prog="burgundy", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(
+        prog="burgundy", formatter_class=_Formatter,
+        description="The Castles of Burgundy in the terminal: play against bots, watch and "
+        "simulate bot games, replay and draw recorded games.",
+        epilog="Run 'burgundy COMMAND --help' for a command's options. Bots: " + BOTS_HELP
+        + ".",
+    )
+    parser.add_argument("--version", action="version", version=version_text())
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=summary, description=description,
+                              formatter_class=_Formatter)
 
     def ruleset_args(p: argparse.ArgumentParser, players: int = 2) -> None:
-        p.add_argument("--players", type=int, default=players)
-        p.add_argument("--variants", default=None,
-                       help="comma-separated variants (default: the standard game; '' for none)")
-        p.add_argument("--edition", default=EDITIONS[0], choices=EDITIONS)
-        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--players", type=int, default=players, metavar="N",
+                       help=f"number of players, 2-4 (default: {players})")
+        p.add_argument("--variants", default=None, metavar="LIST",
+                       help="comma-separated variants, e.g. knowledge,shields ('' for the "
+                       "bare base game; default: the standard game, knowledge); "
+                       "'burgundy variants' lists them")
+        p.add_argument("--edition", default=EDITIONS[0], choices=EDITIONS,
+                       help=f"the edition (default: {EDITIONS[0]})")
+        p.add_argument("--seed", type=int, default=1, metavar="N",
+                       help="seed of the game's chance; the same seed and bots give the "
+                       "same game (default: 1)")
 
-    play = sub.add_parser("play", help="play against bots in the terminal")
+    play = command("play", "play against bots in the terminal",
+                   "You play one seat in the terminal; bots play the others. At each of "
+                   "your decisions you see the board and the numbered actions: answer with "
+                   "a number or an action's text (Tab completes it); 'help' lists the "
+                   "commands (? N explains, d N shows a duchy, u undoes, s saves, q quits).")
     ruleset_args(play)
-    play.add_argument("--seat", type=int, default=0)
-    play.add_argument("--bots", default="greedy")
+    play.add_argument("--seat", type=int, default=0, metavar="N",
+                      help="your seat, 0 to players-1 (default: 0)")
+    play.add_argument("--bots", default="greedy", metavar="LIST",
+                      help=f"bot per seat, comma-separated, repeated to fill the seats "
+                      f"(your seat's entry is not used): {BOTS_HELP} (default: greedy)")
+    play.add_argument("--record", default=None, metavar="FILE",
+                      help="save the game's record here on 's', on quitting and at the end "
+                      "(default: no file; with --resume, the resumed file)")
+    play.add_argument("--resume", default=None, metavar="FILE",
+                      help="go on with a saved game (its ruleset, seats and bots; the "
+                      "ruleset options are then not used; default: a new game)")
     play.set_defaults(func=cmd_play)
 
-    simulate = sub.add_parser("simulate", help="play bot games and print statistics")
+    simulate = command("simulate", "play bot games and print statistics",
+                       "Bots play --games games; prints the number of games and, per bot, "
+                       "the games and seats it played, its wins, mean score and where the "
+                       "points came from. Seats rotate from game to game.")
     ruleset_args(simulate)
-    simulate.add_argument("--games", type=int, default=10)
-    simulate.add_argument("--bots", default="greedy,random")
-    simulate.add_argument("--jobs", type=int, default=1)
-    simulate.add_argument("--records", default=None, help="folder for each game's record")
+    simulate.add_argument("--games", type=int, default=10, metavar="N",
+                          help="number of games (default: 10)")
+    simulate.add_argument("--bots", default="greedy,random", metavar="LIST",
+                          help=f"bot per seat, comma-separated, at most one per seat, "
+                          f"repeated to fill the seats: {BOTS_HELP} (default: greedy,random)")
+    simulate.add_argument("--jobs", type=int, default=1, metavar="N",
+                          help="games played at once, in N processes; the results are the "
+                          "same (default: 1)")
+    simulate.add_argument("--records", default=None, metavar="DIR",
+                          help="write each game's record to DIR/game-0000.json, ... "
+                          "(default: none)")
     simulate.set_defaults(func=cmd_simulate)
 
-    watch = sub.add_parser("watch", help="watch a seeded bot game")
+    watch = command("watch", "watch a seeded bot game",
+                    "Bots play one seeded game: the board at each round and every move.")
     ruleset_args(watch, players=4)
-    watch.add_argument("--bots", default="greedy,mcts:60,greedy,random")
+    watch.add_argument("--bots", default="greedy,mcts:60,greedy,random", metavar="LIST",
+                       help=f"bot per seat: {BOTS_HELP} (default: greedy,mcts:60,greedy,"
+                       "random)")
+    watch.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+                       help="pause after each move, on a terminal only (default: 0)")
+    watch.add_argument("--html", default=None, metavar="FILE",
+                       help="also write the game as a replay page (as 'replay --html'; "
+                       "default: none)")
     watch.set_defaults(func=cmd_watch)
 
-    replay = sub.add_parser("replay", help="show a recorded game")
-    replay.add_argument("record")
-    replay.add_argument("--step", action="store_true", help="wait for Enter after each move")
+    replay = command("replay", "show a recorded game",
+                     "Shows a recorded game step by step (the record is checked first), or "
+                     "writes it as one self-contained page to step through in a browser.")
+    replay.add_argument("record", metavar="RECORD.json", help="a game record")
+    replay.add_argument("--step", action="store_true",
+                        help="wait for Enter after each move (default: off)")
+    replay.add_argument("--html", default=None, metavar="OUT.html",
+                        help="write the replay page instead: the main board, every duchy "
+                        "and the ledger at each step, with buttons and keys (default: off)")
     replay.set_defaults(func=cmd_replay)
 
-    render = sub.add_parser("render", help="write an SVG of a recorded game")
-    render.add_argument("record")
-    render.add_argument("--at", type=int, default=None, help="step index (default: the end)")
-    render.add_argument("-o", "--output", required=True)
+    render = command("render", "write an SVG of a recorded game",
+                     "Writes an SVG picture of a recorded game after a step: the main board "
+                     "with the duchies below it.")
+    render.add_argument("record", metavar="RECORD.json", help="a game record")
+    render.add_argument("--at", type=int, default=None, metavar="N",
+                        help="the step, as 'burgundy replay' numbers them, 0 being the start "
+                        "(default: the end)")
+    render.add_argument("-o", "--output", required=True, metavar="FILE.svg",
+                        help="the file to write (required)")
+    render.add_argument("--coordinates", action="store_true",
+                        help="write each space's name on the duchies (default: off)")
+    render.add_argument("--last-move", action="store_true",
+                        help="mark the last move: the space placed on, the depot taken from "
+                        "(default: off)")
+    render.add_argument("--seats", default=None, metavar="LIST",
+                        help="only these seats' duchies, e.g. 0,2 (default: every seat)")
+    render.add_argument("--width", type=float, default=None, metavar="PIXELS",
+                        help="the picture's width; the height follows (default: its natural "
+                        "size)")
     render.set_defaults(func=cmd_render)
 
-    variants = sub.add_parser("variants", help="list installed variants")
+    variants = command("variants", "list installed variants",
+                       "Lists the installed variant plugins with their versions; a plugin "
+                       "that fails to load is named and skipped.")
     variants.set_defaults(func=cmd_variants)
     return parser
 
@@ -415,6 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"burgundy: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        print(file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `burgundy replay game.json | head`
         sys.stderr.close()

@@ -199,7 +199,7 @@ class State:
     Build the first one with :meth:`burgundy.Ruleset.initial_state`; every other one comes
     from :meth:`apply`. Two states are equal when every field but :attr:`rules` is equal.
 
-    Example:
+    Examples:
         >>> import random
         >>> import burgundy
         >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()

@@ -47,7 +47,7 @@ class ConformanceError(AssertionError):
     ``pytest.raises(AssertionError)`` still catches it; but it is raised explicitly, never by
     an ``assert`` statement, so ``python -O`` does not switch the checks off.
 
-    Example:
+    Examples:
         >>> import burgundy
         >>> from burgundy.rules.income import set_seat
         >>> from burgundy.testing import ConformanceError, check_invariants, first_turn

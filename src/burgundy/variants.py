@@ -313,7 +313,7 @@ class Ruleset:
         ValueError: A bad player count, edition, option or variant (the message names the
             valid values), or a variant that is not installed (it says how to install it).
 
-    Example:
+    Examples:
         >>> import burgundy
         >>> rules = burgundy.Ruleset(players=3, variants=())
         >>> rules.players, rules.edition, rules.options["tiebreak_empty"]

@@ -82,6 +82,7 @@ _MUTED = "#6b6b6b"
 _PAPER = "#fbf8f1"
 _UNKNOWN_FILL = "#dddddd"
 _PHASES = "".join(PHASE_NAMES)
+_DEPOT_GOODS_SHOWN = 6  # more goods on a depot are drawn one square per colour, with counts
 _ROUNDS = ROUNDS_PER_PHASE
 _TRACK_SPACES = TRACK_SPACES
 _SQRT3 = math.sqrt(3.0)
@@ -678,12 +679,20 @@ def _depot(
              stroke="#ffffff", stroke_width=1.2, opacity=0.75)
         if tile != EMPTY:
             _tile(group, x, y, r - 2.5, tile, note=f"depot {depot}")
-    goods = [c + 1 for c, n in enumerate(state.depot_goods[depot - 1]) for _ in range(n)]
-    if goods:
+    counts = state.depot_goods[depot - 1]
+    goods = [c + 1 for c, n in enumerate(counts) for _ in range(n)]
+    if goods and len(goods) <= _DEPOT_GOODS_SHOWN:
         step = min(22.0, 120.0 / len(goods))
         gx = cx - (len(goods) - 1) * step / 2
         for k, colour in enumerate(goods):
             _goods(group, gx + k * step, cy + 60, 19.0, colour)
+    elif goods:  # many goods: one square per colour with its count (never wider than 6)
+        kinds = [(c + 1, n) for c, n in enumerate(counts) if n]
+        step = 22.0
+        gx = cx - (len(kinds) - 1) * step / 2
+        for k, (colour, count) in enumerate(kinds):
+            _goods(group, gx + k * step, cy + 56, 17.0, colour)
+            _text(group, gx + k * step, cy + 74, f"\u00d7{count}", size=9.0, weight="bold")
     else:
         _text(group, cx, cy + 60, "no goods", size=10.0, fill="#a89f86")
 
@@ -866,15 +875,47 @@ def board_svg(state: State) -> str:
 
 
 # -- the whole table -----------------------------------------------------------------------
-def state_svg(state: State) -> str:
+def state_svg(
+    state: State, *, coordinates: bool = False, last_move: tuple[int, object] | None = None,
+    seats: Sequence[int] | None = None, width: float | None = None, ledger: bool | None = None,
+) -> str:
     """Draw the main board with every duchy below it, two to a row.
 
     Args:
         state: The game state.
+        coordinates: Write each space's name (``d4``) on the duchies.
+        last_move: ``(seat, action)`` of the move that led here, marked in the seat's colour:
+            the space it placed on (an action with a ``space``), the depot it took from (a
+            ``depot``; the black depot for a purchase), and named on the board.
+        seats: Draw only these seats' duchies (default: every estate's).
+        width: The picture's width in pixels (the height follows); default its natural
+            size (:data:`BOARD_WIDTH` wide).
+        ledger: Draw each seat's VP ledger (where its points came from) below the duchies;
+            default: once the game is over.
 
     Returns:
         A standalone SVG document.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.render.svg import state_svg
+        >>> game = burgundy.Game(players=2, variants=(), seed=1)
+        >>> seat = game.state.current_player
+        >>> action = game.legal_actions()[0]
+        >>> state = game.play(action)
+        >>> picture = state_svg(state, coordinates=True, last_move=(seat, action), width=600)
+        >>> picture.startswith("<svg") and 'class="last-move"' in picture
+        True
     """
+    root = _table(state)
+    _decorate(state, root, coordinates=coordinates, last_move=last_move, seats=seats,
+              width=width, ledger=state.is_terminal if ledger is None else ledger)
+    return _serialise(root)
+
+
+def _table(state: State) -> ET.Element:
+    """The board above and every duchy below it, two to a row (:func:`state_svg` before its
+    options)."""
     columns = 2
     rows = math.ceil(len(state.estates) / columns)
     heights = [_duchy_height(state, index) for index in range(len(state.estates))]
@@ -891,7 +932,147 @@ def state_svg(state: State) -> str:
         duchy = _duchy_group(state, index)
         duchy.set("transform", f"translate({_num(x)},{_num(y)})")
         root.append(duchy)
-    return _serialise(root)
+    return root
+
+
+def _centre(points: str) -> tuple[float, float, float]:
+    """Centre and circumradius of a polygon drawn by :func:`_hex_points`."""
+    pairs = [tuple(float(v) for v in p.split(",")) for p in points.split()]
+    cx = sum(p[0] for p in pairs) / len(pairs)
+    cy = sum(p[1] for p in pairs) / len(pairs)
+    return cx, cy, math.hypot(pairs[0][0] - cx, pairs[0][1] - cy)
+
+
+def _frame_height(duchy: ET.Element) -> float:
+    frame = duchy.find("rect")
+    return float(frame.get("height", DUCHY_HEIGHT - 2)) + 2 if frame is not None else DUCHY_HEIGHT
+
+
+def _decorate(
+    state: State, root: ET.Element, *, coordinates: bool, last_move: tuple[int, object] | None,
+    seats: Sequence[int] | None, width: float | None, ledger: bool,
+) -> None:
+    """Apply :func:`state_svg`'s options to the drawn table (found by its classes)."""
+    board = root.find("g[@class='board']")
+    duchies = root.findall("g[@class='duchy']")
+    if board is not None:
+        _goods_legend(board, BOARD_WIDTH - 214.0, 104.0)
+    mover, action = last_move if last_move is not None else (-1, None)
+    for duchy in duchies:
+        estate = int(duchy.get("data-estate", "-1"))
+        marked = action is not None and 0 <= mover < len(state.seats) and \
+            state.seats[mover].estate == estate
+        labels = _add(duchy, "g", class_="coordinates") if coordinates else None
+        for space in duchy.iter("polygon"):
+            if space.get("class") != "space":
+                continue
+            cx, cy, r = _centre(space.get("points", ""))
+            name = space.get("data-space", "")
+            if labels is not None:
+                _add(labels, "text", name, x=cx, y=cy - 0.5 * r, font_size=8.5,
+                     text_anchor="middle", fill="#1b1b1b", stroke="#ffffff",
+                     stroke_width=2.2, paint_order="stroke", font_weight="bold")
+            if marked and _space_name_of(action, state, estate) == name:
+                _add(duchy, "polygon", class_="last-move", points=space.get("points"),
+                     fill="none", stroke=_seat_fill(mover), stroke_width=4.5,
+                     stroke_linejoin="round")
+    if action is not None and board is not None:
+        depot = getattr(action, "depot", None)
+        if depot is None and type(action).__name__ == "BuyTile":
+            depot = 0
+        for group in board.iter("g"):
+            if group.get("class") == "depot" and isinstance(depot, int) and \
+                    group.get("data-depot") == str(depot):
+                circle = group.find("circle")
+                if circle is not None:
+                    _add(group, "circle", class_="last-move", cx=circle.get("cx"),
+                         cy=circle.get("cy"), r=float(circle.get("r", "90")) + 5,
+                         fill="none", stroke=_seat_fill(mover), stroke_width=5.0)
+        note = _add(board, "g", class_="last-move")
+        _text(note, BOARD_WIDTH - 16, 52, f"last move: {_seat_name(mover)} \u00b7 {action}",
+              size=12.0, anchor="end", fill=_seat_fill(mover), weight="bold")
+    if seats is not None:  # only these seats' duchies, laid out anew two to a row
+        keep = {state.seats[s].estate for s in seats if 0 <= s < len(state.seats)}
+        kept = [d for d in duchies if int(d.get("data-estate", "-1")) in keep]
+        for duchy in duchies:
+            if duchy not in kept:
+                root.remove(duchy)
+        duchies = kept
+    top = BOARD_HEIGHT + _GAP
+    for start in range(0, len(duchies), 2):
+        row = duchies[start : start + 2]
+        for column, duchy in enumerate(row):
+            duchy.set("transform", f"translate({_num(column * (DUCHY_WIDTH + _GAP))},"
+                      f"{_num(top)})")
+        top += max(_frame_height(d) for d in row) + _GAP
+    if ledger:
+        top = _ledger(root, state, top) + _GAP
+    height = top - _GAP
+    root.set("viewBox", f"0 0 {_num(BOARD_WIDTH)} {_num(height)}")
+    scale = (width / BOARD_WIDTH) if width else 1.0
+    root.set("width", _num(BOARD_WIDTH * scale))
+    root.set("height", _num(height * scale))
+
+
+def _space_name_of(action: object, state: State, estate: int) -> str | None:
+    """The name of the space ``action`` put something on, if it names one."""
+    space = getattr(action, "space", None)
+    if not isinstance(space, int):
+        return None
+    board = _board_of(state, state.estates[estate])
+    names = getattr(board, "names", SPACE_NAMES)
+    return str(names[space]) if 0 <= space < len(names) else None
+
+
+_GOODS_NAMES: tuple[str, ...] = ("teal", "purple", "pink", "red", "brown", "orange")
+
+
+def _goods_legend(parent: ET.Element, x0: float, y0: float) -> None:
+    """What the goods colours are: each goods tile with its number (the number actions
+    use: ``sell 3 d5``) and its colour's name."""
+    legend = _add(parent, "g", class_="goods-legend")
+    _title(legend, "goods colours: " + ", ".join(
+        f"{n + 1} {name}" for n, name in enumerate(_GOODS_NAMES)))
+    _text(legend, x0, y0, "goods", size=11.0, anchor="start", fill=_MUTED, weight="bold")
+    for k, name in enumerate(_GOODS_NAMES):
+        gx = x0 + 12 + (k % 3) * 66.0
+        gy = y0 + 20 + (k // 3) * 24.0
+        _goods(legend, gx, gy, 18.0, k + 1)
+        _text(legend, gx + 13, gy, name, size=10.0, anchor="start")
+
+
+def _ledger(root: ET.Element, state: State, top: float) -> float:
+    """Each seat's VP ledger as a table from ``top``; returns its bottom."""
+    sources = sorted({source for seat in state.seats for source, _ in seat.ledger})
+    rows = len(sources) + 2
+    height = 44.0 + rows * 18.0
+    group = _add(root, "g", class_="ledger", transform=f"translate(0,{_num(top)})")
+    _title(group, "where each seat's VP came from")
+    _add(group, "rect", x=1.0, y=1.0, width=BOARD_WIDTH - 2, height=height - 2, rx=10.0,
+         fill=_PAPER, stroke="#b9b2a3", stroke_width=1.2)
+    over = "final scoring" if state.is_terminal else "VP so far"
+    _text(group, 16, 20, f"ledger \u00b7 {over}", size=14.0, anchor="start", weight="bold")
+    column = min(160.0, (BOARD_WIDTH - 260.0) / max(len(state.seats), 1))
+    winners = _winners(state)
+    for seat in range(len(state.seats)):
+        x = 240.0 + seat * column
+        _marker(group, x, 40, 9.0, seat)
+        star = " \u2605" if seat in winners else ""
+        _text(group, x + 14, 40, f"{_seat_name(seat)}{star}", size=11.0, anchor="start",
+              weight="bold")
+    for k, source in enumerate([*sources, "total"]):
+        y = 62.0 + k * 18.0
+        row = _add(group, "g", class_="ledger-row", data_source=source)
+        if k % 2 == 0:
+            _add(row, "rect", x=10.0, y=y - 9, width=BOARD_WIDTH - 20, height=18.0,
+                 fill="#f1ead8")
+        _text(row, 20, y, source, size=11.0, anchor="start",
+              weight="bold" if source == "total" else None)
+        for seat, entry in enumerate(state.seats):
+            vp = entry.vp if source == "total" else dict(entry.ledger).get(source, 0)
+            _text(row, 240.0 + seat * column + 40, y, str(vp), size=11.0, anchor="end",
+                  weight="bold" if source == "total" else None)
+    return top + height
 
 
 def repr_svg(state: State) -> str:

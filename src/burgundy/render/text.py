@@ -9,7 +9,7 @@ case (``SHIP``, ``CAST``, ``MINE``, ``BANK``, ``COW3``, ``K17``, ...).
 from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
-from burgundy.geometry import ROW_LENGTHS
+from burgundy.geometry import ROW_LENGTHS, SPACE_NAMES
 from burgundy.render.parts import PictureCell, estate_rows
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
@@ -44,16 +44,32 @@ def tile_label(code: int) -> str:
     return SHORT.get(name, name.upper())[:4]
 
 
-def duchy_text(state: State, estate_index: int) -> str:
-    """Return the rows of estate ``estate_index``'s duchy as text."""
+def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) -> str:
+    """Return the rows of estate ``estate_index``'s duchy as text.
+
+    Args:
+        state: The game state.
+        estate_index: Index into ``state.estates``.
+        coordinates: Also write above each row the numbers of its spaces: the space under
+            ``4`` in row ``d`` is ``d4``, the name actions use (``place ship d4 d3``).
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Game(players=2, variants=(), seed=1).state
+        >>> print(duchy_text(state, 0, coordinates=True).splitlines()[0].strip())
+        1     2     3     4
+    """
     estate = state.estates[estate_index]
     board = state.rules.engine.boards.get(estate.board)
     if board is None:
         return "(no board dealt yet)"
+    names = getattr(board, "names", SPACE_NAMES)
     lines = []
     space = 0
     for row, length in enumerate(ROW_LENGTHS):
         cells = []
+        numbers = []
+        letter = "abcdefg"[row]
         for _ in range(length):
             tile = estate.spaces[space]
             if tile == EMPTY:
@@ -61,9 +77,13 @@ def duchy_text(state: State, estate_index: int) -> str:
             else:
                 cell = tile_label(tile)
             cells.append(f"{cell:^4}")
+            name = names[space]
+            numbers.append(f"{name[1:] if name[:1] == letter else name:^4}")
             space += 1
         indent = " " * (abs(3 - row) * 3)
-        lines.append(f"{'abcdefg'[row]} {indent}" + "  ".join(cells))
+        if coordinates:
+            lines.append(f"  {indent}" + "  ".join(numbers).rstrip())
+        lines.append(f"{letter} {indent}" + "  ".join(cells))
     return "\n".join(lines)
 
 
@@ -73,12 +93,42 @@ def seat_summary(state: State, seat: int) -> str:
     goods = " ".join(f"{c + 1}x{n}" for c, n in enumerate(estate.goods) if n) or "-"
     sold = sum(estate.sold)
     storage = " ".join(tile_name(t) for t in (*estate.storage, *state.seats[seat].storage))
-    dice = state.seats[seat].dice or state.seats[seat].rolled
     return (
         f"seat {seat}: {state.seats[seat].vp} VP | silver {estate.silver} | "
         f"workers {estate.workers} | goods {goods} | sold {sold} | "
-        f"storage {storage or '-'} | dice {' '.join(map(str, dice)) or '-'}"
+        f"storage {storage or '-'} | dice {dice_text(state, seat)}"
     )
+
+
+def dice_text(state: State, seat: int) -> str:
+    """A seat's dice this round: the unused ones, then the used ones in brackets
+    (``2 [6 used]``; ``*`` is a die of any value, as a castle's bonus gives); ``-`` before
+    the roll.
+
+    Examples:
+        >>> import burgundy
+        >>> game = burgundy.Game(players=2, variants=(), seed=1)
+        >>> seat = game.state.current_player
+        >>> a, b = game.state.seats[seat].rolled
+        >>> dice_text(game.state, seat) == f"{a} {b}"
+        True
+        >>> dice_text(game.play(f"workers d{a}"), seat) == f"{b} [{a} used]"
+        True
+    """
+    left = list(state.seats[seat].dice)
+    unused: list[int] = []
+    used: list[int] = []
+    for value in state.seats[seat].rolled:
+        if value in left:
+            left.remove(value)
+            unused.append(value)
+        else:
+            used.append(value)
+    unused += left  # dice that were not rolled (a castle's bonus die)
+    shown = " ".join("*" if v == 0 else str(v) for v in unused)
+    if used:
+        shown = f"{shown} [{' '.join(map(str, used))} used]".strip()
+    return shown or "-"
 
 
 def board_text(state: State) -> str:
