@@ -989,8 +989,8 @@ def _decorate(
                          cy=circle.get("cy"), r=float(circle.get("r", "90")) + 5,
                          fill="none", stroke=_seat_fill(mover), stroke_width=5.0)
         note = _add(board, "g", class_="last-move")
-        _text(note, BOARD_WIDTH - 16, 52, f"last move: {_seat_name(mover)} \u00b7 {action}",
-              size=12.0, anchor="end", fill=_seat_fill(mover), weight="bold")
+        _text(note, 680.0, BOARD_HEIGHT - 18, f"last move: {_seat_name(mover)} \u00b7 {action}",
+              size=12.0, anchor="start", fill=_seat_fill(mover), weight="bold")
     if seats is not None:  # only these seats' duchies, laid out anew two to a row
         keep = {state.seats[s].estate for s in seats if 0 <= s < len(state.seats)}
         kept = [d for d in duchies if int(d.get("data-estate", "-1")) in keep]
