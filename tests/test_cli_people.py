@@ -46,7 +46,7 @@ def test_every_option_has_help_with_its_default() -> None:
             assert "default" in text or "required" in text, f"{name} {action.option_strings}"
     top = cli.build_parser()
     assert "::" not in (top.description or "") and "``" not in (top.description or "")
-    assert "random, greedy, mcts" in top.format_help()  # the bot names are told
+    assert "random, greedy, mcts" in " ".join(top.format_help().split())  # the bot names
 
 
 def test_version_names_the_engine_and_the_variants(capsys: pytest.CaptureFixture[str]) -> None:
@@ -264,6 +264,8 @@ def test_dice_are_shown_used_and_unused_and_the_duchy_has_coordinates() -> None:
     a, b = game.state.seats[seat].rolled
     after = game.play(f"workers d{a}")
     assert dice_text(after, seat) == f"{b} [{a} used]"
+    other = 1 - seat  # its turn is still to come: its dice are all unused
+    assert dice_text(after, other) == " ".join(map(str, after.seats[other].rolled))
     lines = duchy_text(after, 0, coordinates=True).splitlines()
     assert len(lines) == 14 and lines[6].split() == ["1", "2", "3", "4", "5", "6", "7"]
     assert lines[7].startswith("d ")

@@ -428,8 +428,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"burgundy: error: {message} (see {where})\n")
 
 
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    """Help texts as written (paragraphs kept), a little wider."""
+class _Formatter(argparse.HelpFormatter):
+    """Help texts wrapped to the terminal's width, the options' column a little wider."""
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, max_help_position=30)

@@ -115,10 +115,17 @@ def dice_text(state: State, seat: int) -> str:
         >>> dice_text(game.play(f"workers d{a}"), seat) == f"{b} [{a} used]"
         True
     """
-    left = list(state.seats[seat].dice)
+    rolled = state.seats[seat].rolled
+    position = state.order.index(seat) if seat in state.order else -1
+    if 0 <= state.turn < len(state.order) and state.order[state.turn] == seat:
+        left = list(state.seats[seat].dice)  # its turn: the dice it has not used yet
+    elif 0 <= position < state.turn:
+        left = []  # its turn this round is over: every die is used
+    else:
+        left = list(rolled)  # its turn is still to come
     unused: list[int] = []
     used: list[int] = []
-    for value in state.seats[seat].rolled:
+    for value in rolled:
         if value in left:
             left.remove(value)
             unused.append(value)
