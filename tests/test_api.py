@@ -46,9 +46,11 @@ def test_bare_base_game_ruleset() -> None:
         ({"variants": (), "options": {"colour": 1}}, "unknown option(s) ['colour']"),
         ({"variants": (), "options": {"tiebreak_empty": "least"}}, "['most', 'fewest']"),
         ({"variants": (), "options": {"building_take_may_discard": 1}}, "[False, True]"),
-        ({"variants": (), "options": {"boards": (1, 11)}}, "one board number per player"),
+        ({"variants": (), "options": {"boards": (1, 11)}}, "no board '11' in the 2019 edition"),
+        ({"variants": (), "options": {"boards": (1, 2, 3)}}, "one board id per player"),
+        ({"variants": (), "options": {"boards": (1.0, 2)}}, "one board id per player"),
         ({"variants": (), "edition": "2011", "options": {"boards": (2, 3)}},
-         "one board number per player"),
+         "no board '2' in the 2011 edition"),
         ({"variants": "knowledge"}, "list or tuple of names"),
     ],
 )
@@ -79,7 +81,7 @@ def test_ruleset_round_trips_through_dict_and_compares_by_value() -> None:
     again = burgundy.Ruleset.from_dict(json.loads(json.dumps(rules.to_dict())))
     assert again == rules
     assert hash(again) == hash(rules)
-    assert again.options["boards"] == (1, 3, 5)
+    assert again.options["boards"] == ("1", "3", "5")  # numbers are taken as board ids
     assert burgundy.Ruleset(players=2, variants=()) != rules
 
 
@@ -247,7 +249,7 @@ def _unsort_depots(data: dict[str, Any]) -> None:
         (lambda d: d.update(phase=9), "phase/round out of range"),
         (lambda d: d["estates"][0].update(silver=-3), "negative silver"),
         (lambda d: d["estates"][0].update(workers=1.5), "'estates'"),
-        (lambda d: d["estates"][0].update(board=42), "unknown board"),
+        (lambda d: d["estates"][0].update(board="42"), "unknown board"),
         (lambda d: d["estates"][0]["spaces"].__setitem__(0, 99), "unknown tile code"),
         (lambda d: d["estates"][0]["spaces"].__setitem__(0, 5), "filled"),
         (lambda d: d["supply"].__setitem__(0, d["supply"][0] + 1), "not conserved"),

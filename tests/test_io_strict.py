@@ -252,8 +252,8 @@ def test_from_json_rejects_a_board_dealt_twice() -> None:
 
 def test_from_json_rejects_a_board_no_deal_gives() -> None:
     doc = _where("StartCastleChoice", dealt=True)
-    doc["estates"][0]["board"] = 11
-    _rejects(doc, "estates\\[0\\].board: 11 is no board of the deal", _dealt())
+    doc["estates"][0]["board"] = "11"
+    _rejects(doc, "estates\\[0\\].board: '11' is no board of the deal", _dealt())
 
 
 def test_from_json_rejects_a_start_castle_choice_for_an_estate_with_one() -> None:
@@ -484,7 +484,7 @@ def test_from_json_rejects_a_seat_on_another_seats_estate() -> None:
 
 def test_from_json_rejects_a_board_other_than_the_rulesets() -> None:
     doc = _turn()
-    doc["estates"][0]["board"] = 3
+    doc["estates"][0]["board"] = "3"
     _rejects(doc, "estates\\[0\\].board: the ruleset puts board 1 here")
 
 

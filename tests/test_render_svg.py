@@ -120,7 +120,7 @@ def test_state_at_the_first_chance_node(players: int) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_state_with_boards_not_dealt(players: int) -> None:
     state = Ruleset(players=players, options={"boards": "random"}).initial_state()
-    assert all(e.board == 0 for e in state.estates)
+    assert all(e.board == "" for e in state.estates)
     root = _parse(state_svg(state))
     assert len(_with_class(root, "polygon", "space")) == 37 * players
     assert "not dealt" in _all_text(root)
@@ -181,7 +181,7 @@ def test_text_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Ruleset(players=2)
     name = 'Fish & <Chips> "quoted"'
     # compiled engines are shared by every equal ruleset: patch for this test only
-    monkeypatch.setitem(rules.engine.boards, 1, attrs.evolve(rules.engine.boards[1], name=name))
+    monkeypatch.setitem(rules.engine.boards, "1", attrs.evolve(rules.engine.boards["1"], name=name))
     state = _game(2)[len(_game(2)) // 2]
     state = replace(state, rules=rules)  # the same position, the odd board name
     for svg in (duchy_svg(state, 0), state_svg(state)):

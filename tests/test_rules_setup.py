@@ -86,7 +86,7 @@ def test_rulebook_first_round_is_played_in_seat_order_from_the_start_player(play
 def test_rulebook_each_player_starts_with_1_silver_3_goods_and_castle_on_d4(players: int) -> None:
     state = first_turn(Ruleset(players=players, variants=()), seed=2)
     for estate in state.estates:
-        assert estate.board == 1
+        assert estate.board == "1"
         assert estate.silver == 1
         assert sum(estate.goods) == 3
         assert estate.sold == (0,) * 6
@@ -192,12 +192,15 @@ def test_bad_options_are_rejected(option: str, value: Any) -> None:
 def test_boards_option_one_board_per_seat() -> None:
     """Rulebook p12 (advanced set-up): each player plays on a board of their own."""
     state = first_turn(Ruleset(players=3, variants=(), options={"boards": (3, 5, 3)}), seed=0)
-    assert [e.board for e in state.estates] == [3, 5, 3]
+    assert [e.board for e in state.estates] == ["3", "5", "3"]  # numbers are taken as ids
+    again = first_turn(Ruleset(players=3, variants=(), options={"boards": ("3", "5", "3")}), 0)
+    assert again == state
 
 
 @pytest.mark.parametrize(
     ("edition", "value"),
-    [("2019", (1,)), ("2019", (1, 11)), ("2019", "best"), ("2011", (2, 1)), ("2019", (1, True))],
+    [("2019", (1,)), ("2019", (1, 11)), ("2019", "best"), ("2011", (2, 1)), ("2019", (1, True)),
+     ("2019", ("1", "01")), ("2019", (1.0, 2)), ("2019", ("1", None))],
 )
 def test_boards_option_rejects_bad_values(edition: str, value: Any) -> None:
     """RULINGS (editions, data): boards 1-10 in the 2019 numbering, no #2 in 2011, one per
@@ -212,25 +215,28 @@ def test_boards_random_is_a_chance_node_with_distinct_boards() -> None:
     state = _start(3, 0, boards="random")
     assert isinstance(state.pending[-1], BoardDraw)
     outcomes = state.chance_outcomes()
-    assert [o for o, _ in outcomes] == list(range(1, 11))
+    ids = [str(n) for n in range(1, 11)]
+    assert [o for o, _ in outcomes] == ids
     assert all(math.isclose(p, 1 / 10) for _, p in outcomes)
-    state = state.apply(7)
+    with pytest.raises(IllegalActionError):
+        state.apply(7)  # a board is dealt by its id
+    state = state.apply("7")
     second = [o for o, _ in state.chance_outcomes()]
-    assert second == [n for n in range(1, 11) if n != 7]
-    state = state.apply(2)
+    assert second == [b for b in ids if b != "7"]
+    state = state.apply("2")
     third = state.chance_outcomes()
-    assert [o for o, _ in third] == [n for n in range(1, 11) if n not in (2, 7)]
+    assert [o for o, _ in third] == [b for b in ids if b not in ("2", "7")]
     assert all(math.isclose(p, 1 / 8) for _, p in third)
-    state = state.apply(10)
-    assert [e.board for e in state.estates] == [7, 2, 10]
+    state = state.apply("10")
+    assert [e.board for e in state.estates] == ["7", "2", "10"]
 
 
 def test_boards_random_2011_has_no_board_2() -> None:
     """RULINGS (editions): 2019 numbering; the 2011 box has no 2019 board #2."""
     state = _start(2, 0, edition="2011", boards="random")
-    assert [o for o, _ in state.chance_outcomes()] == [1, *range(3, 11)]
+    assert [o for o, _ in state.chance_outcomes()] == ["1", *map(str, range(3, 11))]
     with pytest.raises(IllegalActionError):
-        state.apply(2)
+        state.apply("2")
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -239,4 +245,4 @@ def test_boards_random_deals_distinct_boards(seed: int) -> None:
     state = first_turn(Ruleset(players=4, variants=(), options={"boards": "random"}), seed)
     boards = [e.board for e in state.estates]
     assert len(set(boards)) == 4
-    assert all(1 <= b <= 10 for b in boards)
+    assert all(b in {str(n) for n in range(1, 11)} for b in boards)

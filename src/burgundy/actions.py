@@ -28,7 +28,7 @@ from __future__ import annotations
 import attrs
 
 from burgundy.components import tile_name
-from burgundy.geometry import SPACE_NAMES
+from burgundy.geometry import STANDARD_LAYOUT, space_name
 
 NO_DIE: int = -1
 """``die`` of an action that uses no die (a building's effect)."""
@@ -80,14 +80,18 @@ class PlaceTile(Action):
         die: Rolled value of the die used (0: any value; -1: no die, the town hall).
         tile: Tile code placed.
         space: Duchy space index; its die number is the value the die is used as.
+        layout: The layout of the duchy's board, whose space names the notation uses
+            (:data:`burgundy.geometry.STANDARD_LAYOUT` for the duchies of the box).
     """
 
     die: int
     tile: int
     space: int
+    layout: str = STANDARD_LAYOUT
 
     def __str__(self) -> str:
-        return f"place {tile_name(self.tile)} {SPACE_NAMES[self.space]}{_die_text(self.die)}"
+        space = space_name(self.layout, self.space)
+        return f"place {tile_name(self.tile)} {space}{_die_text(self.die)}"
 
 
 @attrs.frozen(slots=True)
@@ -158,12 +162,14 @@ class ChooseSpace(Action):
 
     Attributes:
         space: Duchy space index.
+        layout: The layout of the duchy's board (see :class:`PlaceTile`).
     """
 
     space: int
+    layout: str = STANDARD_LAYOUT
 
     def __str__(self) -> str:
-        return f"castle {SPACE_NAMES[self.space]}"
+        return f"castle {space_name(self.layout, self.space)}"
 
 
 @attrs.frozen(slots=True)

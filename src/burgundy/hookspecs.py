@@ -64,8 +64,64 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State] | None:
 
 
 @hookspec
-def burgundy_boards(rules: Ruleset) -> Mapping[int, Board] | None:
-    """Return extra duchy boards by number."""
+def burgundy_boards(rules: Ruleset) -> Mapping[str, Board] | None:
+    """Return the variant's duchy boards by id (each listed under its own ``Board.id``).
+
+    A board of any shape: build it with :func:`burgundy.geometry.board_from_cells` (its
+    space names, positions, river links and regions) or :func:`burgundy.geometry.make_board`
+    (the standard layout). Its id must not clash with another board of the ruleset. The
+    ``boards`` option then accepts it; the random deal deals it only if ``dealt``.
+
+    Examples:
+        A variant with one more duchy of the standard layout::
+
+            @hookimpl
+            def burgundy_boards(rules):
+                rows = ["GCCY", "GGCYB", "GGBYBB", "SSSCSSS", "BBMBBG", "BMYBB", "MYYB"]
+                dice = [list(board("1").dice[a:b]) for a, b in ((0, 4), (4, 9), ...)]
+                return {"mine": make_board("mine", rows, dice, name="My duchy")}
+    """
+
+
+@hookspec
+def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
+    """Return the variant's own tile kinds (:class:`~burgundy.components.TileKind`).
+
+    Each kind has a fixed code the variant chooses: a third-party plugin from 128
+    (:data:`~burgundy.components.THIRD_PARTY_CODES`), this project's planned modules in the
+    ranges :data:`~burgundy.components.RESERVED_TILE_CODES` keeps for them; the core's
+    kinds hold 0-51. When the ruleset is built the kinds are added to the process-wide
+    catalogue (:func:`~burgundy.components.register_tiles`, the path the core's own kinds
+    take): the same kind again is a no-op, a different kind under a taken code or name a
+    ``ValueError`` naming both. The ruleset then plays with them
+    (``rules.engine.tiles``): its states' ``supply``, ``black_supply`` and ``removed``
+    count up to the highest code, its validation accepts the codes, the notation names
+    them (``take tavern 3 d3``).
+
+    The hook does not put a single tile into the game: the variant's own set-up does
+    (:func:`burgundy_setup`: into the supply a depot space of the tile's colour draws from,
+    the black supply, a stack of its own). A kind of no colour (``colour=None``) goes on no
+    space until the variant's :func:`burgundy_placement_spaces` allows some; a kind with
+    ``effect=None`` has no effect at all when placed, and a kind whose effect is a word of
+    the variant's gets it from :func:`burgundy_tile_effect`.
+
+    Examples:
+        An inn of no colour and no effect, 5 of them in the black supply::
+
+            from burgundy.components import TileKind, tile_code
+
+            @hookimpl
+            def burgundy_tiles(rules):
+                return [TileKind(130, "tavern", None, effect=None)]
+
+            @hookimpl
+            def burgundy_setup(rules):
+                def setup(state):
+                    black = list(state.black_supply)
+                    black[tile_code("tavern")] += 5
+                    return replace(state, black_supply=tuple(black))
+                return setup
+    """
 
 
 # -- modifiers ------------------------------------------------------------------------------

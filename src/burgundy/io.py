@@ -22,7 +22,7 @@ from cattrs.errors import BaseValidationError
 
 from burgundy.components import CASTLE, N_TILE_KINDS, TILE_COLOUR
 from burgundy.errors import brief
-from burgundy.geometry import N_SPACES
+from burgundy.geometry import N_SPACES, NO_BOARD
 from burgundy.pending import (
     AUTO_SEAT,
     CHANCE_SEAT,
@@ -42,8 +42,10 @@ if TYPE_CHECKING:
 
 FORMAT = "burgundy-state"
 """The ``format`` field of a serialised state."""
-VERSION = 1
-"""The ``version`` field of a serialised state."""
+VERSION = 2
+"""The ``version`` field of the states this version writes. Version 2 gives each estate's
+``board`` as its id (``"1"``); version 1 documents (a board number, ``0`` for none dealt
+yet) are still read."""
 MESSAGE_LIMIT = 300
 """At most this many characters in the message of a ``ValueError`` raised on loading."""
 
@@ -443,12 +445,28 @@ def state_from_dict(data: Any, rules: Ruleset) -> State:
     return state
 
 
+def _upgrade_from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 document as version 2: each estate's board number becomes its id."""
+    estates = data.get("estates")
+    if type(estates) is not list:
+        return data  # the loader says what is wrong
+    upgraded = []
+    for estate in estates:
+        if type(estate) is dict and type(estate.get("board")) is int:
+            number = estate["board"]
+            estate = {**estate, "board": str(number) if number else NO_BOARD}
+        upgraded.append(estate)
+    return {**data, "estates": upgraded}
+
+
 def _state_from_dict(data: Any, rules: Ruleset) -> State:
     if type(data) is not dict:
         raise ValueError(f"state must be a JSON object, got {type(data).__name__}")
     version = data.get("version")
-    if data.get("format") != FORMAT or type(version) is not int or version != VERSION:
-        raise ValueError(f"not a {FORMAT} version {VERSION} document")
+    if data.get("format") != FORMAT or type(version) is not int or version not in (1, VERSION):
+        raise ValueError(f"not a {FORMAT} document of version 1 or {VERSION}")
+    if version == 1:
+        data = _upgrade_from_version_1(data)
     expected = {f.name for f in _STATE_FIELDS} | {"format", "version"}
     missing = sorted(expected - set(data))
     extra = [key for key in data if key not in expected]
@@ -497,7 +515,7 @@ class _Facts:
 
     ext: tuple[tuple[str, Any], ...]
     estates: tuple[int, ...]  # the estate of each seat
-    boards: tuple[int, ...]  # each estate's board (0: dealt by chance)
+    boards: tuple[str, ...]  # each estate's board (NO_BOARD: dealt by chance)
     tiles: tuple[int, ...]
     goods: tuple[int, ...]
 
@@ -872,23 +890,14 @@ def _validate_seat(i: int, seat: Seat, facts: _Facts) -> None:
     _codes(seat.storage, f"{where}.storage")
 
 
-def _dealt_boards(state: State) -> set[int]:
-    """Board numbers a chance deal gives (boards 1-10, in the 2011 edition without 2)."""
-    rules = state.rules
-    return {
-        b for b in rules.engine.boards
-        if 1 <= b <= 10 and not (rules.edition == "2011" and b == 2)
-    }
-
-
 def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> None:
     where = f"estates[{i}]"
     engine = state.rules.engine
-    if facts.boards[i] == 0:  # dealt by chance
-        if estate.board != 0 and estate.board not in _dealt_boards(state):
+    if facts.boards[i] == NO_BOARD:  # dealt by chance
+        if estate.board != NO_BOARD and estate.board not in engine.deal_boards:
             _fail(f"{where}.board: {brief(estate.board)} is no board of the deal")
         _check(
-            estate.board == 0
+            estate.board == NO_BOARD
             or [e.board for e in state.estates].count(estate.board) == 1,
             f"{where}.board: board {estate.board} dealt twice",
         )
@@ -897,7 +906,7 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
             _fail(f"{where}.board: unknown board {brief(estate.board)}")
         _check(estate.board == facts.boards[i],
                f"{where}.board: the ruleset puts board {facts.boards[i]} here")
-    if estate.board == 0:
+    if estate.board == NO_BOARD:
         _check(len(estate.spaces) == N_SPACES, f"{where}.spaces: wrong length")
         _check(
             any(isinstance(item, BoardDraw) and item.estate == i for item in state.pending),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from burgundy.errors import brief
+from burgundy.geometry import NO_BOARD
 
 if TYPE_CHECKING:
     from burgundy.state import State
@@ -110,7 +111,9 @@ class BoardDraw(Pending):
         """Also: ``estate`` exists, has no board yet and is dealt one only once."""
         super().validate(state)
         _estate_index(state, self.estate, "estate")
-        _require(state.estates[self.estate].board == 0, "the estate has its board already")
+        _require(
+            state.estates[self.estate].board == NO_BOARD, "the estate has its board already"
+        )
         draws = [
             item for item in state.pending
             if isinstance(item, BoardDraw) and item.estate == self.estate

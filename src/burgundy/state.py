@@ -158,7 +158,8 @@ class Estate:
     """A duchy with everything that belongs to it.
 
     Attributes:
-        board: Duchy board number.
+        board: Duchy board id (``"1"`` .. ``"10"``, or a variant's board); ``""`` before a
+            random deal has dealt it.
         spaces: Tile code on each space, or :data:`EMPTY`.
         filled: Bitmask of the covered spaces.
         frontier: Bitmask of the spaces adjacent to a covered space.
@@ -173,7 +174,7 @@ class Estate:
         bonus: Bonus tiles won, as ``(colour, size)`` with size 0 large and 1 small.
     """
 
-    board: int
+    board: str
     spaces: tuple[int, ...]
     filled: int = 0
     frontier: int = 0

@@ -266,9 +266,12 @@ def with_tiles(state: State, seat: int, tiles: Mapping[str, str | int]) -> State
     from burgundy.rules.place import put_tile
 
     index = state.seats[seat].estate
+    names = state.rules.engine.boards[state.estates[index].board].space_by_name
     state = take_from_supply(state, *tiles.values())
     for name, tile in tiles.items():
-        space = SPACE_BY_NAME[name]
+        space = names.get(name)
+        if space is None:
+            raise ValueError(f"no space {name!r} on the duchy of seat {seat}")
         if state.estates[index].spaces[space] != EMPTY:
             raise ValueError(f"space {name} is covered")
         state = put_tile(state, index, _code(tile), space, from_storage=False)

@@ -65,23 +65,33 @@ class OptionSpec:
 
 
 def _check_boards(value: Any, rules: Ruleset) -> Any:
-    from burgundy.geometry import boards
-
+    """The ``boards`` option's shape: ``"standard"``, ``"random"`` or one board id per player
+    (a number is taken as its id: ``3`` is ``"3"``). That each id is a board of the ruleset
+    in its edition is checked once the boards are known (:func:`_check_board_ids`)."""
     if value in ("standard", "random"):
         return value
-    valid = sorted(boards())
-    if rules.edition == "2011":
-        valid = [n for n in valid if n != 2]
-    if isinstance(value, (list, tuple)):
-        numbers = tuple(value)
-        if len(numbers) == rules.players and all(
-            isinstance(n, int) and not isinstance(n, bool) and n in valid for n in numbers
-        ):
-            return numbers
+    if isinstance(value, (list, tuple)) and len(value) == rules.players and all(
+        type(b) in (int, str) for b in value
+    ):
+        return tuple(str(b) for b in value)
     raise ValueError(
-        f"option 'boards' must be 'standard', 'random' or one board number per player "
-        f"from {valid} (2019 numbering); got {brief(value)}"
+        f"option 'boards' must be 'standard', 'random' or one board id per player "
+        f"(e.g. {['1', '6'][: rules.players]}); got {brief(value)}"
     )
+
+
+def _check_board_ids(rules: Ruleset) -> None:
+    """Each board the ``boards`` option names is a board of the ruleset in its edition."""
+    chosen = rules.options["boards"]
+    if not isinstance(chosen, tuple):
+        return
+    valid = [b for b, board in rules.engine.boards.items() if rules.edition in board.editions]
+    bad = [b for b in chosen if b not in valid]
+    if bad:
+        raise ValueError(
+            f"option 'boards': no board {brief(bad[0])} in the {rules.edition} edition with "
+            f"variants {list(rules.variants)}; valid: {valid}"
+        )
 
 
 CORE_OPTIONS: dict[str, OptionSpec] = {
@@ -95,7 +105,7 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
     ),
     "boards": OptionSpec(
         "standard", None,
-        "'standard' (board 1 for all), 'random' (dealt by chance) or a board number per seat",
+        "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat",
         _check_boards,
     ),
     "start_castle": OptionSpec(
@@ -431,6 +441,7 @@ class Ruleset:
         from burgundy.rules.engine import Engine
 
         self.engine = Engine(self, manager)
+        _check_board_ids(self)
 
     def _check_requirements(self) -> None:
         for info in self.infos:

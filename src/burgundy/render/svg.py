@@ -360,10 +360,10 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
         x += 28.0
     owners = " & ".join(_seat_name(s) for s in seats) or f"estate {estate_index + 1}"
     if board is None:
-        board_text = "duchy not dealt yet" if estate.board == 0 else f"board {estate.board}"
+        board_text = "duchy not dealt yet" if not estate.board else f"board {estate.board}"
     else:
-        board_text = f"board {board.number}"
-        if board.name and board.name != f"Board {board.number}":
+        board_text = f"board {board.id}"
+        if board.name and board.name != f"Board {board.id}":
             board_text += f" \u00b7 {board.name}"
     title = _add(group, "text", x=x - 4, y=25.5, font_size=15.0, fill=_INK, font_weight="bold")
     title.text = owners

@@ -100,7 +100,7 @@ def _some(texts: list[str], limit: int = 12) -> str:
 
 def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
     board = state.rules.engine.boards[state.seat_estate(item.seat).board]
-    return tuple(act.ChooseSpace(space) for space in board.castle_spaces())
+    return tuple(act.ChooseSpace(space, board.layout) for space in board.castle_spaces())
 
 
 def _apply_choose_space(state: State, seat: int, action: act.ChooseSpace) -> State:
@@ -178,7 +178,9 @@ class Engine:
 
     Attributes:
         rules: The ruleset.
-        boards: Duchy boards by number (the core's and the variants').
+        boards: Duchy boards by id (the core's and the variants').
+        deal_boards: The ids of the boards the random deal deals from (those marked
+            ``dealt`` whose editions hold the ruleset's).
         pending_rules: Rule of each pending type.
         action_handlers: Apply function of each action type: ``f(state, seat, action)``.
         free_actions: Action types that leave the pending decision in place.
@@ -207,9 +209,19 @@ class Engine:
             attribute = f"{name}_mods" if name in ("legal_actions", "winners") else name
             setattr(self, attribute, tuple(collect(name)))
         self.setup: tuple[Callable[[State], State], ...] = tuple(collect("setup"))
-        self.boards: dict[int, Board] = dict(boards())
+        self.boards: dict[str, Board] = dict(boards())
         for extra in collect("boards"):
-            self.boards.update(extra)
+            for board_id, board in extra.items():
+                if board_id != board.id or board_id in self.boards:
+                    raise ValueError(
+                        f"a variant's board {board_id!r} is listed under another id or "
+                        f"clashes with a board of the ruleset"
+                    )
+                self.boards[board_id] = board
+        self.deal_boards: tuple[str, ...] = tuple(
+            board_id for board_id, board in self.boards.items()
+            if board.dealt and rules.edition in board.editions
+        )
         self.pending_rules: dict[type, PendingRule] = dict(CORE_PENDING_RULES)
         for extra in collect("pending_rules"):
             self.pending_rules.update(extra)

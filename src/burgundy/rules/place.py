@@ -92,6 +92,7 @@ def place_actions(
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     engine = state.rules.engine
     board = engine.boards[estate.board]
+    layout = board.layout
     workers = estate.workers
     plain = not (engine.placement_spaces or engine.adjacency_required)
     open_spaces = estate.frontier & ~estate.filled
@@ -117,7 +118,7 @@ def place_actions(
         if len(reached) == 1:
             die, spaces = reached[0]
             for space in bits(spaces):
-                actions.append(place_tile(die, tile, space))
+                actions.append(place_tile(die, tile, space, layout))
             continue
         union = 0
         for _, spaces in reached:
@@ -125,7 +126,7 @@ def place_actions(
         for space in bits(union):  # space by space, die by die within a space
             for die, spaces in reached:
                 if spaces >> space & 1:
-                    actions.append(place_tile(die, tile, space))
+                    actions.append(place_tile(die, tile, space, layout))
     return actions
 
 
@@ -148,7 +149,7 @@ def _modified_reach(
 
 
 place_tile = cache(PlaceTile)
-"""``PlaceTile(die, tile, space)``, one shared instance per value."""
+"""``PlaceTile(die, tile, space, layout)``, one shared instance per value."""
 
 
 def apply_place(state: State, seat: int, action: PlaceTile) -> State:

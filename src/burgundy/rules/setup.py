@@ -29,7 +29,8 @@ from burgundy.components import (
     Colour,
     base_supply,
 )
-from burgundy.geometry import CENTRE, N_SPACES
+from burgundy.errors import brief
+from burgundy.geometry import N_SPACES, NO_BOARD, STANDARD_BOARD
 from burgundy.pending import (
     BoardDraw,
     GoodsDraw,
@@ -134,16 +135,19 @@ def initial_state(rules: object) -> State:
     n = rules.players
     option = rules.options["boards"]
     if option == "standard":
-        numbers = (1,) * n
+        ids: tuple[str, ...] = (STANDARD_BOARD,) * n
     elif option == "random":
-        numbers = (0,) * n
+        ids = (NO_BOARD,) * n
     else:
-        numbers = tuple(option)
+        ids = tuple(option)
+    boards = rules.engine.boards
     main, black = base_supply()
     state = build_state(
         rules=rules,
         seats=tuple(Seat(estate=i) for i in range(n)),
-        estates=tuple(Estate(board=b, spaces=(EMPTY,) * N_SPACES) for b in numbers),
+        estates=tuple(
+            Estate(board=b, spaces=(EMPTY,) * (boards[b].size if b else N_SPACES)) for b in ids
+        ),
         phase=0, round=0, order=(), turn=0, track=(), white=0,
         depots=((),) * DEPOTS, black_depot=(),
         depot_goods=((0,) * GOODS_COLOURS,) * DEPOTS, round_goods=(),
@@ -179,20 +183,19 @@ def resolve_start_player(state: State, item: Pending, start: int) -> State:
     return replace(state, track=track, order=play_order(track))
 
 
-def board_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
-    """A board not yet dealt, each equally likely (boards 1-10; 2011: without #2)."""
+def board_outcomes(state: State, item: Pending) -> tuple[tuple[str, float], ...]:
+    """A board not yet dealt, each equally likely (from ``engine.deal_boards``: the box's
+    duchies 1-10, in the 2011 edition without #2, and any board a variant marks dealt)."""
     dealt = {estate.board for estate in state.estates}
-    numbers = [
-        n for n in sorted(state.rules.engine.boards)
-        if n not in dealt and 1 <= n <= 10 and not (state.rules.edition == "2011" and n == 2)
-    ]
-    return tuple((n, 1.0 / len(numbers)) for n in numbers)
+    left = [b for b in state.rules.engine.deal_boards if b not in dealt]
+    return tuple((b, 1.0 / len(left)) for b in left)
 
 
-def resolve_board(state: State, item: Pending, number: int) -> State:
-    """Estate ``item.estate`` is dealt board ``number``."""
+def resolve_board(state: State, item: Pending, board_id: str) -> State:
+    """Estate ``item.estate`` is dealt board ``board_id`` (its spaces, all empty)."""
     assert isinstance(item, BoardDraw)
-    return set_estate(state, item.estate, board=number)
+    size = state.rules.engine.boards[board_id].size
+    return set_estate(state, item.estate, board=board_id, spaces=(EMPTY,) * size)
 
 
 def goods_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
@@ -228,10 +231,10 @@ def run_start_castles(state: State, item: Pending) -> State:
     for seat in state.order:
         index = state.seats[seat].estate
         board = engine.boards[state.estates[index].board]
-        if choose or board.colours[CENTRE] != Colour.CASTLE:
+        if choose or board.start < 0 or board.colours[board.start] != Colour.CASTLE:
             asks.append(StartCastleChoice(seat))
         else:
-            state = place_start_castle(state, index, CENTRE)
+            state = place_start_castle(state, index, board.start)
     return push(state, *reversed(asks))
 
 

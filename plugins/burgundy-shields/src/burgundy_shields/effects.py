@@ -119,6 +119,7 @@ def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[
     if not any(current.depots):
         return actions
     castles = castle_spaces(state, seat)
+    layout = state.rules.engine.boards[state.seat_estate(seat).board].layout
     workers = state.estates[state.seats[seat].estate].workers
     functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     for depot in range(1, 7):
@@ -132,14 +133,14 @@ def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[
             if cost > workers:
                 continue
         actions += [
-            take_shield(dice, depot, shield, space)
+            take_shield(dice, depot, shield, space, layout)
             for shield in sorted(set(on_depot)) for space in castles
         ]
     return actions
 
 
 take_shield = cache(TakeShield)
-"""``TakeShield(dice, depot, shield, space)``, one shared instance per value."""
+"""``TakeShield(dice, depot, shield, space, layout)``, one shared instance per value."""
 
 
 def set_die_actions(state: State, seat: int) -> list[Action]:
@@ -261,8 +262,9 @@ def placement_legal(state: State, item: Pending) -> tuple[Action, ...]:
     R-SHIELD-14-15)."""
     assert isinstance(item, ShieldPlacement)
     sources = [(0, state.black_depot)] if item.black else list(enumerate(state.depots, 1))
+    layout = state.rules.engine.boards[state.seat_estate(item.seat).board].layout
     return tuple(
-        PlaceFromDepot(depot, tile, space)
+        PlaceFromDepot(depot, tile, space, layout)
         for depot, tiles in sources
         for tile in distinct(tiles)
         for space in bits(placement_mask(state, item.seat, tile))

@@ -11,7 +11,7 @@ import attrs
 from burgundy.actions import ANY_DIE, Action
 from burgundy.components import tile_name
 from burgundy.errors import brief
-from burgundy.geometry import SPACE_NAMES
+from burgundy.geometry import STANDARD_LAYOUT, space_name
 from burgundy.pending import CHANCE_SEAT, Pending
 
 if TYPE_CHECKING:
@@ -120,16 +120,18 @@ class TakeShield(Action):
         depot: The depot (1-6), the number both dice are used as.
         shield: The shield taken.
         space: The castle space it goes on.
+        layout: The layout of the duchy's board, whose space names the notation uses.
     """
 
     dice: tuple[int, ...]
     depot: int
     shield: int
     space: int
+    layout: str = STANDARD_LAYOUT
 
     def __str__(self) -> str:
         dice = " d*" if self.dice == (ANY_DIE,) else "".join(f" d{d}" for d in self.dice)
-        return f"shield {self.shield} {self.depot} {SPACE_NAMES[self.space]}{dice}"
+        return f"shield {self.shield} {self.depot} {space_name(self.layout, self.space)}{dice}"
 
 
 @attrs.frozen(slots=True)
@@ -158,15 +160,17 @@ class PlaceFromDepot(Action):
         depot: 1-6, or 0 for the black depot.
         tile: Tile code.
         space: Duchy space.
+        layout: The layout of the duchy's board, whose space names the notation uses.
     """
 
     depot: int
     tile: int
     space: int
+    layout: str = STANDARD_LAYOUT
 
     def __str__(self) -> str:
         where = "black" if self.depot == 0 else str(self.depot)
-        return f"direct {tile_name(self.tile)} {where} {SPACE_NAMES[self.space]}"
+        return f"direct {tile_name(self.tile)} {where} {space_name(self.layout, self.space)}"
 
 
 @attrs.frozen(slots=True)
