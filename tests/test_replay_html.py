@@ -17,7 +17,7 @@ import pytest
 import burgundy
 from browser import browser
 from burgundy import cli
-from burgundy.render.html import replay_frames, replay_html
+from burgundy.render.html import replay_frames
 
 
 @pytest.fixture(scope="module")
@@ -30,13 +30,22 @@ def record() -> dict[str, object]:
     return json.loads(json.dumps(game.record()))
 
 
-def test_the_page_is_self_contained(record: dict[str, object]) -> None:
-    page = replay_html(record)
-    assert page.startswith("<!DOCTYPE html>")
+@pytest.fixture(scope="module")
+def page(record: dict[str, object], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page, written by ``burgundy replay --html`` (made once: it draws 41 frames)."""
+    folder = tmp_path_factory.mktemp("replay")
+    path = folder / "game.html"
+    assert cli.main(["replay", "--html", str(path), _write(record, folder)]) == 0
+    return path
+
+
+def test_the_page_is_self_contained(record: dict[str, object], page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
     # nothing is loaded from elsewhere: no src/href to any URL, no @import, no fetch
-    assert not re.search(r"(src|href)\s*=\s*[\"'](?!#)", page)
-    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
-    assert "https://" not in page and "@import" not in page and "fetch(" not in page
+    assert not re.search(r"(src|href)\s*=\s*[\"'](?!#)", text)
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in text and "@import" not in text and "fetch(" not in text
     frames = replay_frames(record)
     assert len(frames) == 41  # the start and one per action
     assert frames[0][0].startswith("start")
@@ -44,10 +53,8 @@ def test_the_page_is_self_contained(record: dict[str, object]) -> None:
 
 
 def test_the_page_steps_forward_and_back_in_a_browser(
-    record: dict[str, object], tmp_path: Path
+    record: dict[str, object], page: Path
 ) -> None:
-    page = tmp_path / "game.html"
-    assert cli.main(["replay", "--html", str(page), _write(record, tmp_path)]) == 0
     frames = replay_frames(record)
     with browser() as chrome:
         chrome.open(page.as_uri())
