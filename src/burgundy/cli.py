@@ -28,7 +28,8 @@ from typing import Any, NoReturn, TextIO
 from burgundy._version import __version__
 from burgundy.bots import make_bot
 from burgundy.errors import brief
-from burgundy.game import Game, replay_steps
+from burgundy.game import Game, parse_action, replay_steps
+from burgundy.render.html import replay_html
 from burgundy.render.svg import state_svg
 from burgundy.render.text import state_text
 from burgundy.rules.phases import PHASE_NAMES
@@ -292,8 +293,6 @@ def cmd_watch(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 def _write_html(path: str, record: dict[str, Any], out: TextIO) -> None:
-    from burgundy.render.html import replay_html
-
     write_text(path, replay_html(record))
     out.write(f"Wrote the replay viewer {Path(path).resolve()}: open it in a browser "
               "(arrow keys step, Home and End jump).\n")
@@ -386,8 +385,6 @@ def cmd_render(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         if plays:
             before = steps[plays[-1] - 1][1]
             text = steps[plays[-1]][0].partition(": ")[2]
-            from burgundy.game import parse_action
-
             last = (before.current_player, parse_action(before, text))
     picture = state_svg(state, coordinates=args.coordinates, last_move=last,
                         seats=_seats(args.seats, len(state.seats)), width=args.width)

@@ -31,7 +31,11 @@ from burgundy import actions as act
 from burgundy.actions import Action
 from burgundy.components import TILES, Colour, tile_name
 from burgundy.game import Game, parse_action
+from burgundy.geometry import SPACE_NAMES
 from burgundy.render.text import board_text, duchy_text, seat_summary
+from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
+from burgundy.rules.effects import BUILDING_EFFECT
+from burgundy.rules.engine import _WORKERS_INCOME
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
 
@@ -62,8 +66,6 @@ def effect_text(code: int) -> str:
         >>> effect_text(tile_code("cow3"))
         '3 cows: scores its animals, and those of the same species already in its pasture'
     """
-    from burgundy.rules.effects import BUILDING_EFFECT
-
     kind = TILES[code]
     name = tile_name(code)
     if kind.species:
@@ -96,8 +98,6 @@ def effect_text(code: int) -> str:
 
 
 def _cost(state: State, kind: str, tile: int, die: int, value: int) -> str:
-    from burgundy.rules.dice import die_cost
-
     workers = die_cost(state, state.current_player, kind, tile, die, value)
     if die <= 0:
         return ""
@@ -112,8 +112,6 @@ def _drop(action: Any) -> str:
 
 def _field_text(name: str, value: Any) -> str:
     """A field of an action in words (tiles and spaces by name)."""
-    from burgundy.geometry import SPACE_NAMES
-
     if name in ("tile", "discard") and isinstance(value, int):
         return f"{name} {tile_name(value)}" if value >= 0 else f"no {name}"
     if name == "space" and isinstance(value, int) and 0 <= value < len(SPACE_NAMES):
@@ -136,9 +134,6 @@ def explain(state: State, action: Action) -> str:
         >>> explain(state, TakeWorkers(die=3))
         'take 2 workers (the value of the die does not matter)'
     """
-    from burgundy.geometry import SPACE_NAMES
-    from burgundy.rules.dice import PLACE, SELL, TAKE
-
     if isinstance(action, act.TakeTile):
         source = "a building's effect: " if action.die < 0 else ""
         return (f"{source}take the {tile_name(action.tile)} from depot {action.depot} into "
@@ -155,8 +150,6 @@ def explain(state: State, action: Action) -> str:
         return (f"sell all {count} goods of colour {action.goods}: silverlings and VP"
                 f"{_cost(state, SELL, -1, action.die, action.goods)}")
     if isinstance(action, act.TakeWorkers):
-        from burgundy.rules.engine import _WORKERS_INCOME
-
         income = _WORKERS_INCOME
         for modifier in state.rules.engine.take_workers_income:
             income = modifier(state, state.current_player, income)
