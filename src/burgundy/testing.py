@@ -31,10 +31,13 @@ from typing import Any
 from burgundy.actions import Action
 from burgundy.components import tile_code
 from burgundy.errors import IllegalActionError
+from burgundy.game import parse_action
 from burgundy.geometry import SPACE_BY_NAME
 from burgundy.io import from_json, goods_outside_pool, to_json, validate_state
 from burgundy.pending import Turn
 from burgundy.rules.income import set_estate, set_seat
+from burgundy.rules.place import put_tile
+from burgundy.rules.take import remove_from_depot
 from burgundy.state import EMPTY, State, replace
 from burgundy.variants import Ruleset
 
@@ -263,8 +266,6 @@ def with_tiles(state: State, seat: int, tiles: Mapping[str, str | int]) -> State
     No scoring or effect happens; use it to build a position, then play the action under
     test. The tiles are taken out of the supply so hexes stay conserved.
     """
-    from burgundy.rules.place import put_tile
-
     index = state.seats[seat].estate
     names = state.rules.engine.boards[state.estates[index].board].space_by_name
     state = take_from_supply(state, *tiles.values())
@@ -302,8 +303,6 @@ def fetch(state: State, name: str) -> State:
     Raises:
         ValueError: No such hex is left anywhere.
     """
-    from burgundy.rules.take import remove_from_depot
-
     code = _code(name)
     if state.supply[code] or state.black_supply[code]:
         return state
@@ -669,8 +668,6 @@ def find_action(state: State, text: str) -> Action:
     Raises:
         IllegalActionError: No such legal action.
     """
-    from burgundy.game import parse_action
-
     return parse_action(state, text)
 
 
