@@ -22,6 +22,7 @@ from burgundy.rules.dice import cost_functions, cost_with, die_cost
 from burgundy.rules.effects import goods_colour_limit
 from burgundy.rules.income import Income, add_silver, add_workers, push, set_estate, set_seat
 from burgundy.rules.place import placement_mask, put_tile, settle_placement
+from burgundy.rules.scoring import first_seat_of_estates
 from burgundy.rules.sell import SALE_VP
 from burgundy.rules.take import remove_from_depot
 from burgundy.state import State, replace
@@ -398,8 +399,6 @@ def adjacency(state: State, estate: int, required: bool) -> bool:
 
 def final_scoring(state: State, seat: int) -> dict[str, int]:
     """Each shield still in the duchy scores its VP (estate's first seat)."""
-    from burgundy.rules.scoring import first_seat_of_estates
-
     index = state.seats[seat].estate
     if first_seat_of_estates(state)[index] != seat:
         return {}
