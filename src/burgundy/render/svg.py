@@ -78,6 +78,8 @@ SEAT_FILL: tuple[str, ...] = ("#2f6fdb", "#d0312d", "#d99a00", "#3a3f4b", "#8e44
 """Marker colour of each seat (P1, P2, ...)."""
 
 _INK = "#222222"
+_NO_COLOUR_TILE = "#2b2b2b"  # a tile of no colour (a variant's: the solo black tile, an inn)
+_NO_COLOUR_SPACE = "#d9d9d9"  # the depot space such a tile lies on
 _MUTED = "#6b6b6b"
 _PAPER = "#fbf8f1"
 _UNKNOWN_FILL = "#dddddd"
@@ -241,11 +243,14 @@ def _tile(
 ) -> ET.Element:
     """Draw hex tile ``code`` centred at ``(cx, cy)`` with its name written on it."""
     name = tile_name(code)
-    colour = Colour(TILE_COLOUR[code])
+    index = TILE_COLOUR[code]
+    colour = Colour(index) if index >= 0 else None  # a variant's tile may have no colour
     group = _add(parent, "g", class_="tile", data_tile=name)
-    _title(group, f"{name} ({colour.label}){' - ' + note if note else ''}")
+    colour_name = colour.label if colour is not None else "no colour"
+    _title(group, f"{name} ({colour_name}){' - ' + note if note else ''}")
     _add(
-        group, "polygon", points=_hex_points(cx, cy, r), fill=TILE_FILL[colour],
+        group, "polygon", points=_hex_points(cx, cy, r),
+        fill=TILE_FILL[colour] if colour is not None else _NO_COLOUR_TILE,
         stroke="#f4c430" if start else "#ffffff", stroke_width=3.0 if start else 1.3,
         stroke_linejoin="round",
     )
@@ -675,7 +680,8 @@ def _depot(
     r = 25.0
     for (colour, tile), (x, y) in zip(slots, _honeycomb(len(slots), cx, cy - 8, r),
                                       strict=True):
-        _add(group, "polygon", points=_hex_points(x, y, r), fill=SPACE_FILL[Colour(colour)],
+        fill = SPACE_FILL[Colour(colour)] if colour >= 0 else _NO_COLOUR_SPACE
+        _add(group, "polygon", points=_hex_points(x, y, r), fill=fill,
              stroke="#ffffff", stroke_width=1.2, opacity=0.75)
         if tile != EMPTY:
             _tile(group, x, y, r - 2.5, tile, note=f"depot {depot}")

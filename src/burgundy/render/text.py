@@ -206,6 +206,9 @@ def describe_tile(code: int) -> str:
         return f"building '{kind.building}'"
     if kind.knowledge:
         return f"knowledge tile #{kind.knowledge}"
+    if kind.effect is None:  # a variant's tile without effect (the solo black tile, an inn)
+        return f"{kind.name}: no effect; it covers its space"
     return {"ship": "ship: take the goods of a depot, move up in turn order",
             "castle": "castle: one more die action of any value",
-            "mine": "mine: 1 silverling at each phase end"}[kind.name]
+            "mine": "mine: 1 silverling at each phase end"}.get(
+                kind.effect, f"{kind.name}: {kind.kind} ({kind.effect})")
