@@ -371,7 +371,6 @@ def board_from_cells(
 
     Examples:
         >>> from burgundy.components import Colour
-from burgundy.errors import brief
         >>> from burgundy.geometry import Cell, board_from_cells
         >>> cells = [Cell("A", Colour.CASTLE, 1, 0, 0), Cell("B", Colour.RIVER, 2, 1, 0),
         ...          Cell("C", Colour.RIVER, 3, 0, 0, group="island")]
