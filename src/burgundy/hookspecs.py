@@ -2,7 +2,8 @@
 
 Every hook is called **once**, when a :class:`burgundy.Ruleset` is built. A hook returns a
 plain callable (or a mapping, or ``None`` to opt out); the ruleset collects the callables into
-tuples, and the hot path (``legal_actions``, ``apply``) calls those tuples, never pluggy.
+tuples (:data:`COLLECTED_HOOKS`), and the hot path (``legal_actions``, ``apply``) calls those
+tuples, never pluggy.
 Implementations are called in the ruleset's variant order; modifiers are folded in that order.
 
 Three kinds of callables are collected:
@@ -33,13 +34,14 @@ import pluggy
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
+    from burgundy.components import TileKind
     from burgundy.geometry import Board
-    from burgundy.pending import Pending
+    from burgundy.pending import Pending, PendingRule
     from burgundy.render.parts import PictureRow
     from burgundy.rules.dice import DieUse
     from burgundy.rules.income import Income
     from burgundy.state import State
-    from burgundy.variants import PendingRule, Ruleset, VariantInfo
+    from burgundy.variants import Ruleset, VariantInfo
 
 hookspec = pluggy.HookspecMarker("burgundy")
 """Marker for hook specifications."""
@@ -264,6 +266,36 @@ def burgundy_sold_goods(
 
 # -- providers ------------------------------------------------------------------------------
 @hookspec
+def burgundy_tile_effect(
+    rules: Ruleset,
+) -> Callable[[State, int, int, int], State | None] | None:
+    """Provide the effect of a placed hex: ``f(state, seat, space, tile) -> state | None``.
+
+    Asked for every hex just placed and scored whose kind has an effect
+    (:attr:`~burgundy.components.TileKind.effect` not ``None``), after the ``on_place``
+    handlers, in variant order: the first that returns a state gives the effect, and
+    neither the later ones nor the core's are used; ``None`` leaves it to them. The core's
+    effect follows the kind's effect (a ship's goods, a castle's die action, a building
+    type's effect; a mine, an animal or a knowledge tile does nothing then); a variant's
+    own effect word does nothing unless a provider gives it. A kind with ``effect=None``
+    has no effect at all, and no provider is asked.
+
+    Examples:
+        A white-castle kind whose effect is a die action with the white die's value::
+
+            @hookimpl
+            def burgundy_tile_effect(rules):
+                code = tile_code("white-castle")
+
+                def effect(state, seat, space, tile):
+                    if tile != code:
+                        return None  # any other tile: its usual effect
+                    return push(state, WhiteDieAction(seat))
+                return effect
+    """
+
+
+@hookspec
 def burgundy_action_handlers(
     rules: Ruleset,
 ) -> Mapping[type[Action], Callable[[State, int, Action], State]] | None:
@@ -379,17 +411,23 @@ def burgundy_on_game_end(rules: Ruleset) -> Callable[[State], State] | None:
     """After the final scoring: ``f(state) -> state``."""
 
 
-MODIFIER_HOOKS: tuple[str, ...] = (
-    "die_cost", "storage_capacity", "goods_colour_limit", "adjacency_required",
-    "one_building_per_city", "placement_spaces", "region_size", "pasture", "animal_score",
-    "sale_income", "take_workers_income", "mine_income", "bonus_tile_value", "turn_order_move",
-    "legal_actions", "extra_actions", "sold_goods", "final_scoring", "final_terms",
-    "borrowed_tiles", "validate", "winners", "picture_rows",
+# -- the table of the hooks, derived from the functions above: keep it last --------------
+HOOK_SPECS: dict[str, Callable[..., Any]] = {
+    name.removeprefix("burgundy_"): spec
+    for name, spec in list(globals().items())
+    if name.startswith("burgundy_") and hasattr(spec, "burgundy_spec")
+}
+"""Every hook specification of this module, by name without the ``burgundy_`` prefix, in
+the order written: the one list of the hooks (a hook is added by writing its function in
+this module, above this table)."""
+COLLECTED_HOOKS: tuple[str, ...] = tuple(
+    name for name, spec in HOOK_SPECS.items()
+    if spec.__annotations__["return"].startswith("Callable[")
 )
-"""Hooks whose callables are collected into tuples (without the ``burgundy_`` prefix)."""
-EVENT_HOOKS: tuple[str, ...] = (
-    "on_place", "on_region_complete", "on_colour_complete", "on_goods_sold",
-    "on_workers_gained", "on_vp_gained", "on_turn_start", "on_round_start", "on_phase_end",
-    "on_game_end",
-)
-"""Event hooks (without the ``burgundy_`` prefix)."""
+"""The hooks that return a callable (``Callable[...] | None``), without the prefix. The
+engine collects each one's callables into a tuple, its attribute of the same name
+(``rules.engine.die_cost``; ``legal_actions_mods`` and ``winners_mods``, as the engine has
+methods of those names), typed for mypy by ``burgundy.rules._hook_tuples`` (written from
+this module by ``tools/hook_table.py``). The other hooks answer a mapping (boards, action
+handlers, pending rules), which the engine merges into its tables, or describe the
+variant."""

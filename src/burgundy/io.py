@@ -20,7 +20,8 @@ import cattrs
 import cattrs.gen
 from cattrs.errors import BaseValidationError
 
-from burgundy.components import CASTLE, N_TILE_KINDS, TILE_COLOUR
+from burgundy.actions import Action
+from burgundy.components import CASTLE, TILE_COLOUR
 from burgundy.errors import brief
 from burgundy.geometry import N_SPACES, NO_BOARD
 from burgundy.pending import (
@@ -33,10 +34,10 @@ from burgundy.pending import (
     StartPlayerDraw,
     Turn,
 )
+from burgundy.rules.effects import TRACK_SPACES, goods_colour_limit
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
-    from burgundy.actions import Action
     from burgundy.rules.engine import Engine
     from burgundy.variants import Ruleset
 
@@ -518,6 +519,7 @@ class _Facts:
     boards: tuple[str, ...]  # each estate's board (NO_BOARD: dealt by chance)
     tiles: tuple[int, ...]
     goods: tuple[int, ...]
+    codes: frozenset[int]  # the codes of the ruleset's tile kinds
 
 
 def _facts(rules: Ruleset) -> _Facts:
@@ -531,6 +533,7 @@ def _facts(rules: Ruleset) -> _Facts:
             boards=tuple(estate.board for estate in first.estates),
             tiles=tuple(_tile_totals(first)),
             goods=tuple(_goods_totals(first)),
+            codes=engine.tiles.codes,
         )
         engine._io_facts = cached  # type: ignore[attr-defined]
     return cached
@@ -611,8 +614,6 @@ def action_from_dict(data: Any, rules: Ruleset) -> Action:
     Raises:
         ValueError: Malformed data or an action type unknown to ``rules``.
     """
-    from burgundy.actions import Action
-
     try:
         action: Action = _converter(rules).structure(data, Action)
     except (BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
@@ -638,8 +639,9 @@ def _counts(values: tuple[int, ...], where: str, length: int | None = None) -> N
         _check(len(values) == length, f"{where}: expected {length} entries, got {len(values)}")
 
 
-def _codes(values: tuple[int, ...], where: str) -> None:
-    _check(all(0 <= v < N_TILE_KINDS for v in values), f"{where}: unknown tile code")
+def _codes(values: tuple[int, ...], where: str, codes: frozenset[int]) -> None:
+    """``values`` are codes of the ruleset's tile kinds (``codes``), sorted."""
+    _check(all(v in codes for v in values), f"{where}: unknown tile code")
     _sorted(values, where)
 
 
@@ -782,7 +784,9 @@ def validate_state(state: State) -> None:
       0-6; the play order a permutation of the seats (empty only before the start player
       is drawn and after the game) and ``turn`` a position in it; the turn-order track
       (each seat once, at most seven spaces, the last one taken); the depots; at most
-      five round goods; supplies and bonus tiles.
+      five round goods; supplies (a count for each code up to the ruleset's last tile
+      kind, ``rules.engine.tiles.supply_length``) and bonus tiles. Every tile code
+      anywhere is one of the ruleset's tile kinds (the core's and its variants').
     - The stack: empty exactly once the game is over; every item valid
       (:meth:`burgundy.pending.Pending.validate`: its seat by its kind, chance -1,
       automatic -2, a decision a seat of the game, and its own fields, e.g. a draw's
@@ -845,8 +849,6 @@ def validate_state(state: State) -> None:
 
 
 def _check_goods_limits(state: State) -> None:
-    from burgundy.rules.effects import goods_colour_limit
-
     for i, estate in enumerate(state.estates):
         limit = goods_colour_limit(state, i)
         _check(
@@ -887,7 +889,7 @@ def _validate_seat(i: int, seat: Seat, facts: _Facts) -> None:
     _check(
         sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"
     )
-    _codes(seat.storage, f"{where}.storage")
+    _codes(seat.storage, f"{where}.storage", facts.codes)
 
 
 def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> None:
@@ -927,7 +929,7 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
         for s, tile in enumerate(estate.spaces):
             if tile == EMPTY:
                 continue
-            _check(0 <= tile < N_TILE_KINDS, f"{where}.spaces[{s}]: unknown tile code")
+            _check(tile in facts.codes, f"{where}.spaces[{s}]: unknown tile code")
             filled |= 1 << s
             frontier |= board.neighbours[s]
             kinds |= 1 << tile
@@ -958,16 +960,15 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
         all(0 <= colour < 6 and size in (0, 1) for colour, size in estate.bonus),
         f"{where}.bonus: entries are (colour 0-5, size 0 or 1)",
     )
-    _codes(estate.storage, f"{where}.storage")
+    _codes(estate.storage, f"{where}.storage", facts.codes)
     _counts(estate.goods, f"{where}.goods", 6)
     _counts(estate.sold, f"{where}.sold", 6)
     _check(estate.silver >= 0 and estate.workers >= 0, f"{where}: negative silver or workers")
 
 
 def _validate_board(state: State) -> None:
-    from burgundy.rules.effects import TRACK_SPACES
-
     n = state.rules.players
+    codes = state.rules.engine.tiles.codes
     _check(0 <= state.phase <= 5 and 0 <= state.round <= 4, "phase/round out of range")
     _check(state.phase < 5 or state.round == 4, "round: the game ends after round 5")
     _check(0 <= state.white <= 6, "white: must be 0-6")
@@ -986,15 +987,16 @@ def _validate_board(state: State) -> None:
            f"track: at most {TRACK_SPACES} spaces, the last one taken")
     _check(len(state.depots) == 6 and len(state.depot_goods) == 6, "depots: expected 6")
     for d, tiles in enumerate(state.depots):
-        _codes(tiles, f"depots[{d}]")
+        _codes(tiles, f"depots[{d}]", codes)
         _counts(state.depot_goods[d], f"depot_goods[{d}]", 6)
-    _codes(state.black_depot, "black_depot")
+    _codes(state.black_depot, "black_depot", codes)
     _check(all(1 <= g <= 6 for g in state.round_goods), "round_goods: colours are 1-6")
     _check(len(state.round_goods) <= 5, "round_goods: at most five")
     _counts(state.goods_pool, "goods_pool", 6)
-    _counts(state.supply, "supply", N_TILE_KINDS)
-    _counts(state.black_supply, "black_supply", N_TILE_KINDS)
-    _counts(state.removed, "removed", N_TILE_KINDS)
+    length = state.rules.engine.tiles.supply_length  # counts by code: up to the last kind
+    _counts(state.supply, "supply", length)
+    _counts(state.black_supply, "black_supply", length)
+    _counts(state.removed, "removed", length)
     _check(
         len(state.bonus_tiles) == 6 and all(0 <= b <= 2 for b in state.bonus_tiles),
         "bonus_tiles: six counts of 0-2",

@@ -5,14 +5,21 @@ seat (``seat >= 0``) and is answered by one of ``legal_actions()``; a *chance ev
 (``seat == -1``) by one of ``chance_outcomes()``; an *automatic step* (``seat == -2``) is a
 bookkeeping step the engine runs by itself and never shows.
 
+How the engine handles each type is its :class:`PendingRule` (the core's in
+:data:`burgundy.rules.engine.CORE_PENDING_RULES`, a variant's from
+``burgundy_pending_rules``).
+
 Every item checks itself when a state is validated (:meth:`Pending.validate`, run by
 :func:`burgundy.io.validate_state`): its seat by the kind of item it is, and its own fields.
+A check that needs the rules' own tables (the depot spaces of a phase, what the buildings
+do) is the type's :attr:`PendingRule.validate`, which ``Pending.validate`` runs: this module
+is a value type below the rules and imports none of them.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -20,6 +27,7 @@ from burgundy.errors import brief
 from burgundy.geometry import NO_BOARD
 
 if TYPE_CHECKING:
+    from burgundy.actions import Action
     from burgundy.state import State
 
 CHANCE_SEAT = -1
@@ -44,11 +52,13 @@ class Pending:
         :func:`burgundy.io.validate_state` calls it on every item once the field types are
         checked (every field holds a value of its annotated type, the item's type is one of
         the ruleset's). This checks the seat by the kind of item the ruleset's
-        :class:`~burgundy.variants.PendingRule` makes of the type: a chance event (a rule
-        with ``outcomes``) at seat -1, an automatic step (``run``) at -2, a decision
-        (``legal``) at a seat of the game. A type with fields of its own overrides it to
-        check them too, calling ``super().validate(state)`` first; a plugin's pending types
-        do the same.
+        :class:`PendingRule` makes of the type: a chance event (a rule with ``outcomes``)
+        at seat -1, an automatic step (``run``) at -2, a decision
+        (``legal``) at a seat of the game; then the rule's own check
+        (:attr:`PendingRule.validate`), if it has one. A type with fields of its own
+        overrides this method to check them against the state too, calling
+        ``super().validate(state)`` first; a plugin's pending types do the same. What needs
+        the rules' tables goes in the rule's ``validate``, not here.
 
         Args:
             state: The state whose stack holds the item.
@@ -71,6 +81,43 @@ class Pending:
         else:
             _require(self.seat == AUTO_SEAT, f"seat {brief(self.seat)}: an automatic step has "
                      f"seat {AUTO_SEAT}")
+        if rule.validate is not None:
+            rule.validate(state, self)
+
+
+@attrs.frozen(slots=True)
+class PendingRule:
+    """How the engine handles one pending type.
+
+    Give ``legal`` for a decision, ``outcomes`` and ``resolve`` for a chance event, ``run``
+    for an automatic step.
+
+    Attributes:
+        legal: ``f(state, item) -> actions`` for a decision.
+        outcomes: ``f(state, item) -> ((outcome, probability), ...)`` for a chance event.
+        resolve: ``f(state, item, outcome) -> State``; the item is already popped.
+        run: ``f(state, item) -> State`` for an automatic step; the item is already popped.
+        optional: A decision whose effect may be declined (adds ``Decline``); one with no
+            legal action is skipped either way.
+        purchase_helps: A purchase in the middle of the action (2019 edition) can give this
+            decision a target (the town hall places what was just bought), so it is not
+            skipped while one is open; the player may buy, or decline.
+        pops: ``resolve``/``run`` receive the state with the item still on top of the stack
+            and remove it themselves, in the same copy as their own changes (one state copy
+            fewer for the engine's most frequent chance events).
+        validate: ``f(state, item)``, raising ``ValueError``: the checks of an item of this
+            type that need the rules' own tables (a hex draw's depot space, a building's
+            colours), run by :meth:`Pending.validate` after the seat check.
+    """
+
+    legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
+    outcomes: Callable[[State, Pending], tuple[tuple[Any, float], ...]] | None = None
+    resolve: Callable[[State, Pending, Any], State] | None = None
+    run: Callable[[State, Pending], State] | None = None
+    optional: bool = False
+    purchase_helps: bool = False
+    pops: bool = False
+    validate: Callable[[State, Pending], None] | None = None
 
 
 def _require(condition: bool, message: str) -> None:
@@ -146,25 +193,14 @@ class HexDraw(Pending):
     Attributes:
         depot: 1-6 for a numbered depot, 0 for the black depot.
         colour: Colour of the depot space (the pile drawn from), -1 for the black pile.
+
+    On validation its rule checks that this is the black depot with colour -1 or a numbered
+    depot's space of this phase (:func:`burgundy.rules.setup.validate_hex_draw`).
     """
 
     depot: int = 0
     colour: int = -1
     seat: int = CHANCE_SEAT
-
-    def validate(self, state: State) -> None:
-        """Also: the black depot with colour -1, or a numbered depot's space of this phase
-        (by player count: :func:`burgundy.rules.setup.depot_spaces`)."""
-        super().validate(state)
-        if self.depot == 0 and self.colour == -1:
-            return
-        from burgundy.rules.setup import depot_spaces
-
-        _require(
-            (self.depot, self.colour) in depot_spaces(state.rules.value_players, state.phase),
-            f"depot {brief(self.depot)} colour {brief(self.colour)}: no depot space of this "
-            f"phase (the black depot is depot 0 colour -1)",
-        )
 
 
 @attrs.frozen(slots=True)
@@ -281,28 +317,12 @@ class BuildingTake(Pending):
     Attributes:
         colours: Colour indices of the hexes that may be taken, in the order of the
             building's effect in ``tiles.json``.
+
+    On validation its rule checks that ``colours`` are those of a building that takes
+    (:func:`burgundy.rules.effects.validate_building_take`).
     """
 
     colours: tuple[int, ...] = ()
-
-    def validate(self, state: State) -> None:
-        """Also: ``colours`` are those of a building that takes (carpenter's workshop,
-        church, market), as the building's effect gives them."""
-        super().validate(state)
-        _require(
-            self.colours in building_take_colours(),
-            f"colours {brief(self.colours)}: no building takes these; valid: "
-            f"{sorted(building_take_colours())}",
-        )
-
-
-@cache
-def building_take_colours() -> frozenset[tuple[int, ...]]:
-    """The ``colours`` of :class:`BuildingTake` that the buildings' effects give
-    (:data:`burgundy.rules.effects.BUILDING_EFFECT`)."""
-    from burgundy.rules.effects import BUILDING_EFFECT
-
-    return frozenset(effect.take for effect in BUILDING_EFFECT.values() if effect.take)
 
 
 @attrs.frozen(slots=True)

@@ -19,11 +19,12 @@ import pluggy
 
 from burgundy import hookspecs
 from burgundy.errors import brief
+from burgundy.io import validate_state
+from burgundy.pending import PendingRule as PendingRule  # its old home; plugins import it here
+from burgundy.rules.engine import Engine
+from burgundy.rules.setup import initial_state
 
 if TYPE_CHECKING:
-    from burgundy.actions import Action
-    from burgundy.pending import Pending
-    from burgundy.rules.engine import Engine
     from burgundy.state import State
 
 ENTRY_POINT_GROUP = "burgundy.variants"
@@ -114,37 +115,6 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
     ),
 }
 """The core's options."""
-
-
-@attrs.frozen(slots=True)
-class PendingRule:
-    """How the engine handles one pending type.
-
-    Give ``legal`` for a decision, ``outcomes`` and ``resolve`` for a chance event, ``run``
-    for an automatic step.
-
-    Attributes:
-        legal: ``f(state, item) -> actions`` for a decision.
-        outcomes: ``f(state, item) -> ((outcome, probability), ...)`` for a chance event.
-        resolve: ``f(state, item, outcome) -> State``; the item is already popped.
-        run: ``f(state, item) -> State`` for an automatic step; the item is already popped.
-        optional: A decision whose effect may be declined (adds ``Decline``); one with no
-            legal action is skipped either way.
-        purchase_helps: A purchase in the middle of the action (2019 edition) can give this
-            decision a target (the town hall places what was just bought), so it is not
-            skipped while one is open; the player may buy, or decline.
-        pops: ``resolve``/``run`` receive the state with the item still on top of the stack
-            and remove it themselves, in the same copy as their own changes (one state copy
-            fewer for the engine's most frequent chance events).
-    """
-
-    legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
-    outcomes: Callable[[State, Pending], tuple[tuple[Any, float], ...]] | None = None
-    resolve: Callable[[State, Pending, Any], State] | None = None
-    run: Callable[[State, Pending], State] | None = None
-    optional: bool = False
-    purchase_helps: bool = False
-    pops: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -438,9 +408,7 @@ class Ruleset:
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise ValueError(f"options must be a mapping of option names; got {brief(options)}")
         self.options = self._resolve_options(options)
-        from burgundy.rules.engine import Engine
-
-        self.engine = Engine(self, manager)
+        self.engine = Engine(self, manager, validate_state)
         _check_board_ids(self)
 
     def _check_requirements(self) -> None:
@@ -563,8 +531,6 @@ class Ruleset:
 
     def initial_state(self) -> State:
         """Return the state before the first chance event of set-up (a chance node)."""
-        from burgundy.rules.setup import initial_state
-
         return initial_state(self)
 
 

@@ -19,7 +19,9 @@
 
 from __future__ import annotations
 
-from burgundy.components import MINE, TILE_COLOUR
+from burgundy.components import TILE_COLOUR
+from burgundy.rules.phases import mines
+from burgundy.rules.place import colour_spaces
 from burgundy.rules.scoring import (
     BONUS_TILES_PER_COLOUR,
     LARGE_BONUS,
@@ -58,12 +60,16 @@ def evaluate(state: State, seat: int) -> float:
     board = state.rules.engine.boards.get(estate.board)
     value += left * (SALE_VP[players] - 1) * 0.6 * sum(estate.goods)
     value += left * (0.2 * min(estate.workers, 6) - 0.25 * estate.workers)
-    value += estate.spaces.count(MINE) * max(5 - state.phase, 0)
+    value += mines(state, index) * max(5 - state.phase, 0)
     if board is None:
         return value + left * len(estate.storage)
     value += left * 3.0 * (estate.filled.bit_count() - 1)
     for tile in estate.storage:
-        open_space = board.colour_masks[TILE_COLOUR[tile]] & ~estate.filled
+        colour = TILE_COLOUR[tile]
+        if colour >= 0:
+            open_space = board.colour_masks[colour] & ~estate.filled
+        else:  # a tile of no colour: where the variants let it go
+            open_space = colour_spaces(state, seat, tile)
         value += left * (2.0 if open_space else 0.2)
     phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
     filled = estate.filled

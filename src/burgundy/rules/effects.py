@@ -18,7 +18,8 @@ import attrs
 
 from burgundy._data import load
 from burgundy.actions import NO_DIE, Action, TakeGoods
-from burgundy.components import BUILDING_EFFECTS, CASTLE, SHIP, TILES, Colour
+from burgundy.components import BUILDING_EFFECTS, TILE_EFFECT, TILES, Colour
+from burgundy.errors import brief
 from burgundy.pending import (
     BonusAction,
     BuildingTake,
@@ -83,18 +84,49 @@ BUILDING_EFFECT: dict[str, BuildingEffect] = {
     building: _building_effect(building, spec) for building, spec in BUILDING_EFFECTS.items()
 }
 """The effect of each building type (data file ``tiles.json``, ``building_effects``)."""
+BUILDING_TAKE_COLOURS: frozenset[tuple[int, ...]] = frozenset(
+    effect.take for effect in BUILDING_EFFECT.values() if effect.take
+)
+"""The ``colours`` a :class:`~burgundy.pending.BuildingTake` may have: those the buildings
+that take give (carpenter's workshop, church, market)."""
 
 
 def tile_effect(state: State, seat: int, space: int, tile: int) -> State:
-    """Start the effect of ``tile`` just placed on ``space`` by seat ``seat``."""
-    if tile == SHIP:
+    """Start the effect of ``tile`` just placed on ``space`` by seat ``seat``.
+
+    The tile's kind decides (:attr:`~burgundy.components.TileKind.effect`): a kind without
+    effect has none; else the first variant whose ``burgundy_tile_effect`` gives one
+    decides; else the core's: a ship moves the turn-order marker and takes goods
+    (R-SHIP), a castle gives a die action (R-CASTLE), a building its type's effect
+    (:func:`building_effect`); a mine, an animal or a knowledge tile, and a variant's own
+    effect word, do nothing here.
+    """
+    effect = TILE_EFFECT[tile]
+    if effect is None:
+        return state
+    for provide in state.rules.engine.tile_effect:
+        provided = provide(state, seat, space, tile)
+        if provided is not None:
+            return provided
+    if effect == "ship":
         state = move_turn_marker(state, seat)
         return push(state, ShipGoods(seat))
-    if tile == CASTLE:
+    if effect == "castle":
         return push(state, BonusAction(seat))
     building = TILES[tile].building
-    if building is None:
+    if effect != "building" or building is None:
         return state
+    return building_effect(state, seat, building)
+
+
+def building_effect(state: State, seat: int, building: str) -> State:
+    """Start the effect of building type ``building`` for seat ``seat`` (a variant's tile
+    may lend it, as the crane does). Those that take, sell or place push their optional
+    decision; the others pay out at once.
+
+    Raises:
+        KeyError: ``building`` is no building type of the core.
+    """
     effect = BUILDING_EFFECT[building]
     if effect.take is not None:
         return push(state, BuildingTake(seat, effect.take))
@@ -182,6 +214,21 @@ def building_take_legal(state: State, item: Pending) -> tuple[Action, ...]:
     assert isinstance(item, BuildingTake)
     may_discard = bool(state.rules.options["building_take_may_discard"])
     return tuple(take_actions(state, item.seat, NO_DIE, ALL_DEPOTS, item.colours, may_discard))
+
+
+def validate_building_take(state: State, item: Pending) -> None:
+    """Check a :class:`~burgundy.pending.BuildingTake` on a loaded stack (its rule's
+    ``validate``): its colours are those of a building that takes.
+
+    Raises:
+        ValueError: No building takes these colours.
+    """
+    assert isinstance(item, BuildingTake)
+    if item.colours not in BUILDING_TAKE_COLOURS:
+        raise ValueError(
+            f"colours {brief(item.colours)}: no building takes these; valid: "
+            f"{sorted(BUILDING_TAKE_COLOURS)}"
+        )
 
 
 def warehouse_legal(state: State, item: Pending) -> tuple[Action, ...]:

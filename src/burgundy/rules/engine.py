@@ -15,16 +15,17 @@ import pluggy
 
 from burgundy import actions as act
 from burgundy import pending as pen
+from burgundy.components import RulesetTiles, TileKind, register_tiles, ruleset_tiles
 from burgundy.errors import MESSAGE_ECHO_LIMIT, IllegalActionError, brief
 from burgundy.geometry import Board, boards
-from burgundy.hookspecs import EVENT_HOOKS, MODIFIER_HOOKS
-from burgundy.io import validate_state
+from burgundy.hookspecs import COLLECTED_HOOKS
+from burgundy.pending import PendingRule
 from burgundy.rules import effects, phases, scoring, setup, take, turn
+from burgundy.rules._hook_tuples import HookTuples
 from burgundy.rules.dice import use_die
 from burgundy.rules.income import Income, gain, pop
 from burgundy.rules.place import apply_place, town_hall_legal
 from burgundy.rules.sell import apply_sell
-from burgundy.variants import PendingRule
 
 if TYPE_CHECKING:
     from burgundy.state import State
@@ -133,7 +134,10 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.GoodsDraw: PendingRule(
         outcomes=setup.goods_outcomes, resolve=setup.resolve_goods, pops=True
     ),
-    pen.HexDraw: PendingRule(outcomes=setup.hex_outcomes, resolve=setup.resolve_hex, pops=True),
+    pen.HexDraw: PendingRule(
+        outcomes=setup.hex_outcomes, resolve=setup.resolve_hex, pops=True,
+        validate=setup.validate_hex_draw,
+    ),
     pen.WhiteRoll: PendingRule(
         outcomes=lambda s, i: WHITE_OUTCOMES, resolve=phases.resolve_white, pops=True
     ),
@@ -150,7 +154,10 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.StartCastleChoice: PendingRule(legal=_start_castle_legal),
     pen.ShipGoods: PendingRule(legal=effects.ship_goods_legal),
     pen.BonusAction: PendingRule(legal=turn.bonus_action_legal),
-    pen.BuildingTake: PendingRule(legal=effects.building_take_legal, optional=True),
+    pen.BuildingTake: PendingRule(
+        legal=effects.building_take_legal, optional=True,
+        validate=effects.validate_building_take,
+    ),
     pen.WarehouseSell: PendingRule(legal=effects.warehouse_legal, optional=True),
     pen.TownHallPlace: PendingRule(
         legal=town_hall_legal, optional=True, purchase_helps=True
@@ -173,8 +180,22 @@ FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
 """Action types that do not answer the decision they are taken in (it stays pending)."""
 
 
-class Engine:
+def hook_attribute(hook: str) -> str:
+    """The engine attribute that holds the callables of ``hook`` (a name of
+    :data:`~burgundy.hookspecs.COLLECTED_HOOKS`): the hook's name, or ``<name>_mods`` where
+    :class:`Engine` has a method of that name (``legal_actions_mods``, ``winners_mods``)."""
+    return f"{hook}_mods" if callable(getattr(Engine, hook, None)) else hook
+
+
+class Engine(HookTuples):
     """Compiled rules of one :class:`burgundy.Ruleset`.
+
+    Besides the attributes below, one tuple per hook that returns a callable
+    (:data:`burgundy.hookspecs.COLLECTED_HOOKS`): ``engine.die_cost``, ``engine.on_place``,
+    ... (see :func:`hook_attribute`), the enabled variants' callables in variant order. They
+    are derived from :mod:`burgundy.hookspecs` when the engine is built, and typed for mypy
+    by ``burgundy.rules._hook_tuples``, which ``tools/hook_table.py`` writes from the same
+    module.
 
     Attributes:
         rules: The ruleset.
@@ -186,11 +207,16 @@ class Engine:
         free_actions: Action types that leave the pending decision in place.
         action_types: Every action type (serialisation union).
         pending_types: Every pending type (serialisation union).
-        setup: Variants' set-up functions.
+        tiles: The tile kinds the ruleset plays with (the core's and the variants', hook
+            ``burgundy_tiles``), its supply length and the tables its rules read by code.
     """
 
-    def __init__(self, rules: Ruleset, manager: pluggy.PluginManager) -> None:
+    def __init__(
+        self, rules: Ruleset, manager: pluggy.PluginManager,
+        validate: Callable[[State], None],
+    ) -> None:
         self.rules = rules
+        self._validate = validate
         order = {id(plugin): k for k, plugin in enumerate(rules.plugins)}
 
         def collect(hook_name: str) -> list[Any]:
@@ -205,10 +231,19 @@ class Engine:
                     out.append(result)
             return out
 
-        for name in MODIFIER_HOOKS + EVENT_HOOKS:
-            attribute = f"{name}_mods" if name in ("legal_actions", "winners") else name
-            setattr(self, attribute, tuple(collect(name)))
-        self.setup: tuple[Callable[[State], State], ...] = tuple(collect("setup"))
+        # the variants' tile kinds first: their other hooks may look the codes up
+        tile_hooks = {id(i.plugin): i for i in manager.hook.burgundy_tiles.get_hookimpls()}
+        kinds: list[TileKind] = []
+        for variant, plugin in zip(rules.variants, rules.plugins, strict=True):
+            impl = tile_hooks.get(id(plugin))
+            answer: Any = None
+            if impl is not None:
+                answer = impl.function(*[{"rules": rules}[a] for a in impl.argnames])
+            if answer is not None:
+                kinds += register_tiles(answer, variant)
+        self.tiles: RulesetTiles = ruleset_tiles(kinds)
+        for name in COLLECTED_HOOKS:
+            setattr(self, hook_attribute(name), tuple(collect(name)))
         self.boards: dict[str, Board] = dict(boards())
         for extra in collect("boards"):
             for board_id, board in extra.items():
@@ -240,49 +275,15 @@ class Engine:
             t for info in rules.infos for t in info.pending_types
         )
 
-    # attributes set from MODIFIER_HOOKS / EVENT_HOOKS (declared for type checkers)
-    die_cost: tuple[Callable[..., Any], ...]
-    storage_capacity: tuple[Callable[..., Any], ...]
-    goods_colour_limit: tuple[Callable[..., Any], ...]
-    adjacency_required: tuple[Callable[..., Any], ...]
-    one_building_per_city: tuple[Callable[..., Any], ...]
-    placement_spaces: tuple[Callable[..., Any], ...]
-    region_size: tuple[Callable[..., Any], ...]
-    pasture: tuple[Callable[..., Any], ...]
-    animal_score: tuple[Callable[..., Any], ...]
-    sale_income: tuple[Callable[..., Any], ...]
-    take_workers_income: tuple[Callable[..., Any], ...]
-    mine_income: tuple[Callable[..., Any], ...]
-    bonus_tile_value: tuple[Callable[..., Any], ...]
-    turn_order_move: tuple[Callable[..., Any], ...]
-    legal_actions_mods: tuple[Callable[..., Any], ...]
-    extra_actions: tuple[Callable[..., Any], ...]
-    sold_goods: tuple[Callable[..., Any], ...]
-    final_scoring: tuple[Callable[..., Any], ...]
-    final_terms: tuple[Callable[..., Any], ...]
-    borrowed_tiles: tuple[Callable[..., Any], ...]
-    validate: tuple[Callable[..., None], ...]
-    winners_mods: tuple[Callable[..., Any], ...]
-    picture_rows: tuple[Callable[..., Any], ...]
-    on_place: tuple[Callable[..., State], ...]
-    on_region_complete: tuple[Callable[..., State], ...]
-    on_colour_complete: tuple[Callable[..., State], ...]
-    on_goods_sold: tuple[Callable[..., State], ...]
-    on_workers_gained: tuple[Callable[..., State], ...]
-    on_vp_gained: tuple[Callable[..., State], ...]
-    on_turn_start: tuple[Callable[..., State], ...]
-    on_round_start: tuple[Callable[..., State], ...]
-    on_phase_end: tuple[Callable[..., State], ...]
-    on_game_end: tuple[Callable[..., State], ...]
-
     def validate_state(self, state: State) -> None:
         """Check that ``state`` is a possible position under this ruleset
-        (:func:`burgundy.io.validate_state`); ``State``'s constructor calls it.
+        (:func:`burgundy.io.validate_state`, which the ruleset hands the engine when it
+        builds it: the engine is below ``io``); ``State``'s constructor calls it.
 
         Raises:
             ValueError: What is wrong, and where.
         """
-        validate_state(state)
+        self._validate(state)
 
     # -- decisions --------------------------------------------------------------------------
     def legal_actions(self, state: State) -> tuple[act.Action, ...]:

@@ -141,12 +141,24 @@ def run_phase_end(state: State, item: Pending) -> State:
     return state
 
 
+def mines(state: State, estate: int) -> int:
+    """The mines in estate ``estate``'s duchy: its tiles whose kind's effect is ``mine``
+    (the core's mine; not a kind without effect, such as a solo black tile)."""
+    spaces = state.estates[estate].spaces
+    codes = state.rules.engine.tiles.mine_codes
+    if codes == _MINE_ONLY:
+        return spaces.count(MINE)
+    return sum(spaces.count(code) for code in codes)
+
+
+_MINE_ONLY = (MINE,)
+
+
 def run_phase_income(state: State, item: Pending) -> State:
     """Mine income, then the next phase or the final scoring."""
     engine = state.rules.engine
     for estate, seat in sorted(first_seat_of_estates(state).items()):
-        mines = state.estates[estate].spaces.count(MINE)
-        income = Income(silver=mines * MINE_SILVER)
+        income = Income(silver=mines(state, estate) * MINE_SILVER)
         for modifier in engine.mine_income:
             income = modifier(state, estate, income)
         state = gain(state, seat, income, "mines")

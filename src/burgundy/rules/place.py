@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from burgundy.actions import NO_DIE, Action, PlaceTile
-from burgundy.components import TILE_COLOUR, TILES, distinct
+from burgundy.components import CORE_TILES, TILE_COLOUR, distinct
 from burgundy.geometry import Board, bits
 from burgundy.pending import Pending
 from burgundy.rules import effects, scoring
@@ -34,31 +34,44 @@ def board_of(state: State, estate: int) -> Board:
     return state.rules.engine.boards[state.estates[estate].board]
 
 
+def colour_spaces(state: State, seat: int, tile: int) -> int:
+    """Return the mask of the empty spaces ``tile``'s colour lets seat ``seat`` use: those
+    of its colour (none for a tile of no colour), then the variants'
+    ``burgundy_placement_spaces`` (inns, solo black tiles); no adjacency, no building
+    rule."""
+    engine = state.rules.engine
+    estate = state.estates[state.seats[seat].estate]
+    colour = TILE_COLOUR[tile]
+    mask = 0 if colour < 0 else engine.boards[estate.board].colour_masks[colour] & ~estate.filled
+    for modifier in engine.placement_spaces:
+        mask = modifier(state, seat, tile, mask)
+    return mask
+
+
 def placement_mask(state: State, seat: int, tile: int) -> int:
     """Return the mask of spaces where seat ``seat`` may place ``tile``, any die number."""
     engine = state.rules.engine
     index = state.seats[seat].estate
     estate = state.estates[index]
     board = engine.boards[estate.board]
-    mask = board.colour_masks[TILE_COLOUR[tile]] & ~estate.filled
-    for modifier in engine.placement_spaces:
-        mask = modifier(state, seat, tile, mask)
+    mask = colour_spaces(state, seat, tile)
     adjacency = True
-    for modifier in engine.adjacency_required:
-        adjacency = modifier(state, index, adjacency)
+    for required in engine.adjacency_required:
+        adjacency = required(state, index, adjacency)
     if adjacency:
         mask &= estate.frontier
-    if mask and estate.kinds >> tile & 1 and BUILDING_CODES >> tile & 1:
+    if mask and estate.kinds >> tile & 1 and engine.tiles.building_codes >> tile & 1:
         one_per_city = True  # the duchy holds this building already
-        for modifier in engine.one_building_per_city:
-            one_per_city = modifier(state, index, one_per_city)
+        for applies in engine.one_building_per_city:
+            one_per_city = applies(state, index, one_per_city)
         if one_per_city:
             mask = _drop_cities_with(estate.spaces, board, mask, tile)
     return mask
 
 
-BUILDING_CODES: int = sum(1 << code for code, tile in enumerate(TILES) if tile.building)
-"""Bitmask of the tile codes that are buildings."""
+BUILDING_CODES: int = sum(1 << kind.code for kind in CORE_TILES if kind.building)
+"""Bitmask of the core's tile codes that are buildings (a ruleset's, with its variants'
+building kinds: ``rules.engine.tiles.building_codes``)."""
 
 
 def _drop_cities_with(spaces: tuple[int, ...], board: Board, mask: int, tile: int) -> int:
@@ -96,7 +109,8 @@ def place_actions(
     workers = estate.workers
     plain = not (engine.placement_spaces or engine.adjacency_required)
     open_spaces = estate.frontier & ~estate.filled
-    limited = estate.kinds & BUILDING_CODES  # buildings the one-per-city rule may limit
+    tiles = engine.tiles  # buildings the one-per-city rule may limit, tiles of no colour:
+    limited = estate.kinds & tiles.building_codes | tiles.uncoloured_codes  # placement_mask
     ring = []  # (die, the spaces its number reaches at ring cost): the same for every tile
     for die in dice:
         values = ALL_VALUES if any_number else usable_values((), PLACE, -1, die, workers)

@@ -63,8 +63,8 @@ def score_animals(state: State, seat: int, space: int, tile: int) -> State:
     ]
     scoring = (*earlier, tile)
     vp = sum(TILES[t].animals for t in scoring)
-    for modifier in engine.animal_score:
-        vp = modifier(state, seat, tile, scoring, vp)
+    for score in engine.animal_score:
+        vp = score(state, seat, tile, scoring, vp)
     return add_vp(state, seat, vp, "animals")
 
 

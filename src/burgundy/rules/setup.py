@@ -13,10 +13,9 @@ five goods go on the round spaces.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from burgundy._data import load
 from burgundy.components import (
@@ -25,9 +24,9 @@ from burgundy.components import (
     COLOURS,
     GOODS_COLOURS,
     GOODS_PER_COLOUR,
-    TILE_COLOUR,
+    TILE_CODE_LIMIT,
     Colour,
-    base_supply,
+    ruleset_tiles,
 )
 from burgundy.errors import brief
 from burgundy.geometry import N_SPACES, NO_BOARD, STANDARD_BOARD
@@ -47,6 +46,9 @@ from burgundy.rules.phases import PHASE_NAMES
 from burgundy.rules.place import put_tile
 from burgundy.rules.scoring import BONUS_TILES_PER_COLOUR, play_order
 from burgundy.state import EMPTY, Estate, Seat, State, build_state, copier, replace
+
+if TYPE_CHECKING:
+    from burgundy.variants import Ruleset
 
 _BOARD = load("mainboard")
 START_SILVER: int = int(_BOARD["start_silver"])
@@ -80,26 +82,10 @@ _EXCEPTION = _BOARD["three_player_exception"]
 _MINE_DEPOT: int = int(_EXCEPTION["depot"])
 _MINE_SPACE: int = int(Colour.from_label(_EXCEPTION["space_colour"]))
 _MINE_PHASES: frozenset[int] = frozenset(PHASE_NAMES.index(p) for p in _EXCEPTION["phases_as_mine"])
-CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c, colour in enumerate(TILE_COLOUR) if colour == k) for k in range(len(COLOURS))
-)
-"""Tile codes of each colour."""
-
-
-def _counts_getter(codes: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    """A function giving the counts of ``codes`` in a supply, as a tuple (C-level)."""
-    if len(codes) > 1:
-        return itemgetter(*codes)
-    code = codes[0]
-
-    def one(pile: tuple[int, ...]) -> tuple[int, ...]:
-        return (pile[code],)
-
-    return one
-
-
-_COUNTS_BY_COLOUR = tuple(_counts_getter(codes) for codes in CODES_BY_COLOUR)
-_ALL_CODES = tuple(range(256))
+CODES_BY_COLOUR: tuple[tuple[int, ...], ...] = ruleset_tiles().codes_by_colour
+"""The core's tile codes of each colour (a ruleset's, with its variants' kinds:
+``rules.engine.tiles.codes_by_colour``)."""
+_ALL_CODES = tuple(range(TILE_CODE_LIMIT))
 
 
 @cache
@@ -127,11 +113,26 @@ def black_depot_size(players: int) -> int:
     return BLACK_DEPOT_SIZE[players]
 
 
-def initial_state(rules: object) -> State:
-    """Return the state before set-up's first chance event (the start player draw)."""
-    from burgundy.variants import Ruleset
+def validate_hex_draw(state: State, item: Pending) -> None:
+    """Check a :class:`~burgundy.pending.HexDraw` on a loaded stack (its rule's
+    ``validate``): the black depot with colour -1, or a numbered depot's space of this
+    phase (:func:`depot_spaces`, by the count the values are taken for).
 
-    assert isinstance(rules, Ruleset)
+    Raises:
+        ValueError: No such depot space.
+    """
+    assert isinstance(item, HexDraw)
+    if item.depot == 0 and item.colour == -1:
+        return
+    if (item.depot, item.colour) not in depot_spaces(state.rules.value_players, state.phase):
+        raise ValueError(
+            f"depot {brief(item.depot)} colour {brief(item.colour)}: no depot space of this "
+            f"phase (the black depot is depot 0 colour -1)"
+        )
+
+
+def initial_state(rules: Ruleset) -> State:
+    """Return the state before set-up's first chance event (the start player draw)."""
     n = rules.players
     option = rules.options["boards"]
     if option == "standard":
@@ -141,7 +142,7 @@ def initial_state(rules: object) -> State:
     else:
         ids = tuple(option)
     boards = rules.engine.boards
-    main, black = base_supply()
+    main, black = rules.engine.tiles.main, rules.engine.tiles.black
     state = build_state(
         rules=rules,
         seats=tuple(Seat(estate=i) for i in range(n)),
@@ -276,7 +277,9 @@ def hex_outcomes(state: State, item: Pending) -> tuple[tuple[int, float], ...]:
         pile = state.black_supply
         return _draw_outcomes(_ALL_CODES[: len(pile)], pile)
     colour = item.colour
-    return _draw_outcomes(CODES_BY_COLOUR[colour], _COUNTS_BY_COLOUR[colour](state.supply))
+    tiles = state.rules.engine.tiles
+    counts = tiles.counts_by_colour[colour](state.supply)
+    return _draw_outcomes(tiles.codes_by_colour[colour], counts)
 
 
 def _draw_outcomes(

@@ -22,6 +22,7 @@ from burgundy.pending import Pending, ShipGoods, Turn
 from burgundy.rules.dice import PLACE, TAKE, DieUse
 from burgundy.rules.effects import goods_colour_limit, take_goods
 from burgundy.rules.income import Income, add_silver, add_workers
+from burgundy.rules.phases import mines
 from burgundy.rules.scoring import first_seat_of_estates
 from burgundy.rules.take import discard_choices, remove_from_depot, store
 from burgundy.rules.turn import purchase_open
@@ -79,8 +80,8 @@ def mine_workers(state: State, estate: int, income: Income) -> Income:
     """#2: one worker per mine at each phase end, besides the silverling."""
     if not owns(state, estate, 2):
         return income
-    mines = state.estates[estate].spaces.count(TILE_BY_NAME["mine"])
-    return attrs.evolve(income, workers=income.workers + mines * TILE_DATA["2"]["per_mine"])
+    count = mines(state, estate)  # the core's count: kinds whose effect is a mine's
+    return attrs.evolve(income, workers=income.workers + count * TILE_DATA["2"]["per_mine"])
 
 
 # -- #3, #4 -----------------------------------------------------------------------------------

@@ -1,0 +1,65 @@
+"""The engine's hook tuples, typed for the type checker.
+
+Generated from :mod:`burgundy.hookspecs` by ``tools/hook_table.py``: do not edit; run
+``python tools/hook_table.py`` after adding or changing a hook (a test fails while this
+file is out of date). :class:`burgundy.rules.engine.Engine` sets each attribute at run time
+from the hookspec module itself; this file only tells mypy their names and types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from burgundy.actions import Action
+    from burgundy.pending import Pending
+    from burgundy.render.parts import PictureRow
+    from burgundy.rules.dice import DieUse
+    from burgundy.rules.income import Income
+    from burgundy.state import State
+
+
+class HookTuples:
+    """One attribute per hook that returns a callable: the enabled variants' callables, in
+    variant order (the base class of :class:`~burgundy.rules.engine.Engine`)."""
+
+    setup: tuple[Callable[[State], State], ...]
+    die_cost: tuple[Callable[[State, int], Callable[[DieUse, int], int] | None], ...]
+    storage_capacity: tuple[Callable[[State, int, int], int], ...]
+    goods_colour_limit: tuple[Callable[[State, int, int], int], ...]
+    adjacency_required: tuple[Callable[[State, int, bool], bool], ...]
+    one_building_per_city: tuple[Callable[[State, int, bool], bool], ...]
+    placement_spaces: tuple[Callable[[State, int, int, int], int], ...]
+    region_size: tuple[Callable[[State, int, int, int], int], ...]
+    pasture: tuple[Callable[[State, int, int, int], int], ...]
+    animal_score: tuple[Callable[[State, int, int, tuple[int, ...], int], int], ...]
+    sale_income: tuple[Callable[[State, int, int, int, Income], Income], ...]
+    take_workers_income: tuple[Callable[[State, int, Income], Income], ...]
+    mine_income: tuple[Callable[[State, int, Income], Income], ...]
+    bonus_tile_value: tuple[Callable[[State, int, int, int, int], int], ...]
+    turn_order_move: tuple[
+        Callable[[State, int, tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]], ...
+    ]
+    legal_actions_mods: tuple[
+        Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]], ...
+    ]
+    extra_actions: tuple[Callable[[State, Pending], Iterable[Action]], ...]
+    sold_goods: tuple[Callable[[State, int, int, int], State], ...]
+    tile_effect: tuple[Callable[[State, int, int, int], State | None], ...]
+    final_scoring: tuple[Callable[[State, int], Mapping[str, int]], ...]
+    final_terms: tuple[Callable[[State, int, dict[str, int]], dict[str, int]], ...]
+    borrowed_tiles: tuple[Callable[[State, int], tuple[int, ...]], ...]
+    picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]
+    validate: tuple[Callable[[State], None], ...]
+    winners_mods: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...]], ...]
+    on_place: tuple[Callable[[State, int, int, int], State], ...]
+    on_region_complete: tuple[Callable[[State, int, int], State], ...]
+    on_colour_complete: tuple[Callable[[State, int, int], State], ...]
+    on_goods_sold: tuple[Callable[[State, int, int, int], State], ...]
+    on_workers_gained: tuple[Callable[[State, int, int], State], ...]
+    on_vp_gained: tuple[Callable[[State, int, int], State], ...]
+    on_turn_start: tuple[Callable[[State, int], State], ...]
+    on_round_start: tuple[Callable[[State], State], ...]
+    on_phase_end: tuple[Callable[[State], State], ...]
+    on_game_end: tuple[Callable[[State], State], ...]

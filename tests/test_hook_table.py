@@ -1,0 +1,109 @@
+"""One source per hook: the hook specifications of ``burgundy.hookspecs``.
+
+The engine's hook tuples are derived from that module when it is built; their types, for
+mypy, are written from it by ``tools/hook_table.py`` into ``burgundy/rules/_hook_tuples.py``.
+These tests keep the three in step: the written file is current, the engine has exactly the
+typed attributes, and a hook written once in a hookspec module is all the generator needs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from burgundy import Ruleset, hookspecs, variants
+from burgundy.rules._hook_tuples import HookTuples
+from burgundy.rules.engine import Engine, hook_attribute
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "hook_table.py"
+needs_tool = pytest.mark.skipif(not TOOL.is_file(), reason="tools/ is not in this tree")
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hook_table", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@needs_tool
+def test_the_typed_hook_tuples_are_current() -> None:
+    result = subprocess.run(
+        [sys.executable, str(TOOL), "--check"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_collected_hooks_are_the_hooks_that_return_callables() -> None:
+    assert set(hookspecs.HOOK_SPECS) == {
+        name.removeprefix("burgundy_") for name in dir(hookspecs)
+        if name.startswith("burgundy_") and hasattr(getattr(hookspecs, name), "burgundy_spec")
+    }
+    for name, spec in hookspecs.HOOK_SPECS.items():
+        returns = spec.__annotations__["return"]
+        assert (name in hookspecs.COLLECTED_HOOKS) == returns.startswith("Callable["), name
+    assert {"die_cost", "on_place", "setup", "legal_actions"} <= set(hookspecs.COLLECTED_HOOKS)
+    assert not {"variant", "boards", "pending_rules", "action_handlers"} & set(
+        hookspecs.COLLECTED_HOOKS
+    )
+
+
+def test_engine_attribute_names() -> None:
+    assert hook_attribute("die_cost") == "die_cost"
+    assert hook_attribute("legal_actions") == "legal_actions_mods"  # Engine.legal_actions
+    assert hook_attribute("winners") == "winners_mods"
+
+
+@pytest.mark.parametrize("names", [(), ("knowledge",), ("knowledge", "shields")])
+def test_engine_has_exactly_the_typed_hook_tuples(names: tuple[str, ...]) -> None:
+    if not set(names) <= set(variants.available_variants()):
+        pytest.skip(f"{names} not installed")
+    engine = Ruleset(players=3, variants=names).engine
+    attributes = {hook_attribute(name) for name in hookspecs.COLLECTED_HOOKS}
+    assert attributes == set(HookTuples.__annotations__)
+    for attribute in attributes:
+        value = getattr(engine, attribute)
+        assert isinstance(value, tuple) and all(callable(f) for f in value), attribute
+    assert isinstance(engine, HookTuples) and issubclass(Engine, HookTuples)
+
+
+def test_knowledge_hooks_land_in_their_tuples() -> None:
+    if "knowledge" not in variants.available_variants():
+        pytest.skip("the knowledge plugin is not installed")
+    engine = Ruleset(players=2, variants=("knowledge",)).engine
+    assert engine.die_cost and engine.sale_income  # knowledge #8-#12 and #3
+
+
+@needs_tool
+def test_a_hook_written_once_is_typed_and_collected() -> None:
+    """A new hook needs nothing but its function in the hookspec module: the generator
+    types it from its return annotation (and the engine collects it by the same rule)."""
+    tool = _tool()
+    source = hookspecs.__loader__.get_source(hookspecs.__name__)  # type: ignore[union-attr]
+    assert source is not None
+    extra = '''
+
+@hookspec
+def burgundy_market_day(rules: Ruleset) -> Callable[[State, int, Income], Income] | None:
+    """A new modifier."""
+
+
+@hookspec
+def burgundy_more_boards(rules: Ruleset) -> Mapping[str, Board] | None:
+    """A new provider of a mapping: merged by the engine's own code, not a tuple."""
+'''
+    engine_source = TOOL.parent.parent.joinpath("src/burgundy/rules/engine.py").read_text(
+        encoding="utf-8"
+    )
+    text = tool.render(source + extra, engine_source)
+    assert "    market_day: tuple[Callable[[State, int, Income], Income], ...]\n" in text
+    assert "more_boards" not in text
+    assert text == tool.render(source, engine_source).rstrip("\n") + (
+        "\n    market_day: tuple[Callable[[State, int, Income], Income], ...]\n"
+    )

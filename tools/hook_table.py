@@ -1,0 +1,168 @@
+"""Write the engine's typed hook tuples from the hook specifications.
+
+A hook is written once, in ``src/burgundy/hookspecs.py``. The engine collects the answers of
+every hook that returns a callable (``Callable[...] | None``) into a tuple attribute named
+like the hook without its ``burgundy_`` prefix (``burgundy_die_cost`` -> ``engine.die_cost``;
+``<name>_mods`` where the engine has a method of that name: ``legal_actions_mods``,
+``winners_mods``). At run time the engine derives these names from the hookspec module
+itself (:data:`burgundy.hookspecs.COLLECTED_HOOKS`); for the type checker this script writes
+them out as annotated attributes of ``burgundy.rules._hook_tuples.HookTuples``, the engine's
+base class, each typed ``tuple[<the callable the hook returns>, ...]`` from the hook's own
+return annotation, so that mypy checks every use.
+
+    python tools/hook_table.py          # write src/burgundy/rules/_hook_tuples.py
+    python tools/hook_table.py --check  # exit 1 if it is out of date (the tests run this)
+
+Only the standard library is used; the modules are read as source, not imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import builtins
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKSPECS = ROOT / "src" / "burgundy" / "hookspecs.py"
+ENGINE = ROOT / "src" / "burgundy" / "rules" / "engine.py"
+OUTPUT = ROOT / "src" / "burgundy" / "rules" / "_hook_tuples.py"
+PREFIX = "burgundy_"
+LINE_LENGTH = 100
+
+HEADER = '''"""The engine's hook tuples, typed for the type checker.
+
+Generated from :mod:`burgundy.hookspecs` by ``tools/hook_table.py``: do not edit; run
+``python tools/hook_table.py`` after adding or changing a hook (a test fails while this
+file is out of date). :class:`burgundy.rules.engine.Engine` sets each attribute at run time
+from the hookspec module itself; this file only tells mypy their names and types.
+"""
+
+from __future__ import annotations
+'''
+
+CLASS = '''
+
+class HookTuples:
+    """One attribute per hook that returns a callable: the enabled variants' callables, in
+    variant order (the base class of :class:`~burgundy.rules.engine.Engine`)."""
+
+'''
+
+
+def _is_hookspec(node: ast.FunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "hookspec" for d in node.decorator_list)
+
+
+def _callable_part(annotation: ast.expr) -> ast.expr | None:
+    """``X`` of a return annotation ``X | None`` where ``X`` is ``Callable[...]``, else
+    ``None`` (the hook answers a mapping or a value: the engine reads it its own way)."""
+    if not (isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr)):
+        return None
+    if not (isinstance(annotation.right, ast.Constant) and annotation.right.value is None):
+        return None
+    left = annotation.left
+    if (
+        isinstance(left, ast.Subscript) and isinstance(left.value, ast.Name)
+        and left.value.id == "Callable"
+    ):
+        return left
+    return None
+
+
+def engine_methods(source: str) -> set[str]:
+    """The names of the methods of class ``Engine`` in ``source``."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == "Engine":
+            return {
+                item.name for item in node.body
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+    raise SystemExit(f"{ENGINE}: no class Engine")
+
+
+def attribute_name(hook: str, methods: set[str]) -> str:
+    """The engine attribute of hook ``hook`` (its name without the prefix)."""
+    return f"{hook}_mods" if hook in methods else hook
+
+
+def _imports(tree: ast.Module) -> dict[str, str]:
+    """``{name: module}`` of every ``from module import name`` in the module, at any depth
+    (the ``TYPE_CHECKING`` block included)."""
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                found[alias.asname or alias.name] = node.module
+    return found
+
+
+def _field(name: str, annotation: str) -> str:
+    line = f"    {name}: tuple[{annotation}, ...]"
+    if len(line) <= LINE_LENGTH:
+        return line + "\n"
+    return f"    {name}: tuple[\n        {annotation}, ...\n    ]\n"
+
+
+def render(hookspecs_source: str, engine_source: str) -> str:
+    """The text of the generated module."""
+    tree = ast.parse(hookspecs_source)
+    imports = _imports(tree)
+    methods = engine_methods(engine_source)
+    fields: list[str] = []
+    used: set[str] = set()
+    for node in tree.body:
+        if not (isinstance(node, ast.FunctionDef) and _is_hookspec(node)):
+            continue
+        if not node.name.startswith(PREFIX) or node.returns is None:
+            raise SystemExit(f"{HOOKSPECS}: hook {node.name} needs the prefix and a return type")
+        part = _callable_part(node.returns)
+        if part is None:
+            continue
+        used |= {n.id for n in ast.walk(part) if isinstance(n, ast.Name)}
+        name = attribute_name(node.name.removeprefix(PREFIX), methods)
+        fields.append(_field(name, ast.unparse(part)))
+    runtime: dict[str, list[str]] = {}
+    typing_only: dict[str, list[str]] = {}
+    for name in sorted(used - set(dir(builtins))):
+        module = imports.get(name)
+        if module is None:
+            raise SystemExit(f"{HOOKSPECS}: {name} is not imported by name")
+        target = typing_only if module.startswith("burgundy") else runtime
+        target.setdefault(module, []).append(name)
+    if typing_only:
+        runtime.setdefault("typing", []).append("TYPE_CHECKING")
+    lines = [HEADER, "\n"]
+    for module in sorted(runtime):
+        lines.append(f"from {module} import {', '.join(sorted(runtime[module]))}\n")
+    if typing_only:
+        lines.append("\nif TYPE_CHECKING:\n")
+        for module in sorted(typing_only):
+            lines.append(f"    from {module} import {', '.join(sorted(typing_only[module]))}\n")
+    lines.append(CLASS)
+    lines.extend(fields)
+    return "".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the module, or with ``--check`` say whether it is current."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
+    args = parser.parse_args(argv)
+    text = render(HOOKSPECS.read_text(encoding="utf-8"), ENGINE.read_text(encoding="utf-8"))
+    current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+    if args.check:
+        if current != text:
+            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run python tools/hook_table.py",
+                  file=sys.stderr)
+            return 1
+        return 0
+    if current != text:
+        OUTPUT.write_text(text, encoding="utf-8")
+        print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
