@@ -6,13 +6,15 @@ these helpers put them back into the supply, so a test can take any of them agai
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 from burgundy import Ruleset, State
+from burgundy.actions import TakeWorkers
 from burgundy.components import tile_code
 from burgundy.state import replace
-from burgundy.testing import first_turn, take_from_supply
+from burgundy.testing import first_turn, sample_outcome, take_from_supply
 
 NO_DEPOTS: dict[int, Iterable[str]] = {d: () for d in range(1, 7)}
 """Every numbered depot empty (for :func:`set_depots_from_supply`)."""
@@ -62,3 +64,16 @@ def set_depots_from_supply(
 def empty_depots(state: State) -> State:
     """Put every depot's hexes back into the supply (frees tiles for building positions)."""
     return set_depots_from_supply(state, NO_DEPOTS, ())
+
+
+def play_to(state: State, stop: type, rng: random.Random) -> State:
+    """Play on until the top of the stack is a ``stop``: chance sampled with ``rng``, and at
+    each decision the take-workers action (no ship moves the turn order) or else the last
+    legal action."""
+    while not isinstance(state.pending[-1], stop):
+        if state.is_chance:
+            state = state.apply(sample_outcome(state, rng))
+        else:
+            workers = [a for a in state.legal_actions() if isinstance(a, TakeWorkers)]
+            state = state.apply(workers[0] if workers else state.legal_actions()[-1])
+    return state

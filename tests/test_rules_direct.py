@@ -19,25 +19,19 @@ import random
 
 import pytest
 
+from base_positions import play_to
 from burgundy import Game, Ruleset, State
 from burgundy.actions import TakeWorkers
 from burgundy.pending import StartPlayerDraw, Turn, WhiteRoll
-from burgundy.testing import build_position, legal_texts, play_texts, sample_outcome
+from burgundy.testing import build_position, legal_texts, play_texts
 
 EDITIONS = ["2019", "2011"]
 VARIANTS = [(), ("knowledge",)]
 
 
 def _resolve(state: State, rng: random.Random, stop: type = Turn) -> State:
-    """Sample chance, and take workers at decisions (no ship moves the turn order), until
-    the top of the stack is a ``stop``."""
-    while not isinstance(state.pending[-1], stop):
-        if state.is_chance:
-            state = state.apply(sample_outcome(state, rng))
-        else:
-            workers = [a for a in state.legal_actions() if isinstance(a, TakeWorkers)]
-            state = state.apply(workers[0] if workers else state.legal_actions()[-1])
-    return state
+    """Play on until the top of the stack is a ``stop`` (see :func:`base_positions.play_to`)."""
+    return play_to(state, stop, rng)
 
 
 # -- start workers: 1, 2, 3, 4 by turn order (ES11 p.3, RU19) ------------------------------------

@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from base_positions import NO_DEPOTS, base_first_turn, set_depots_from_supply
+from base_positions import NO_DEPOTS, base_first_turn, play_to, set_depots_from_supply
 from burgundy import Ruleset, State
-from burgundy.actions import TakeWorkers
 from burgundy.components import tile_code
 from burgundy.geometry import SPACE_BY_NAME
 from burgundy.pending import (
@@ -34,7 +33,6 @@ from burgundy.state import replace
 from burgundy.testing import legal_texts as _texts
 from burgundy.testing import play_texts as _play
 from burgundy.testing import (
-    sample_outcome,
     take_from_supply,
     with_dice,
     with_estate,
@@ -66,17 +64,6 @@ def _position(
     if tiles:
         state = with_tiles(state, me, tiles)
     return with_dice(state, me, *dice), me
-
-
-def _to(state: State, stop: type, rng: random.Random) -> State:
-    """Play on (take workers, sample chance) until the top of the stack is a ``stop``."""
-    while not isinstance(state.pending[-1], stop):
-        if state.is_chance:
-            state = state.apply(sample_outcome(state, rng))
-        else:
-            workers = [a for a in state.legal_actions() if isinstance(a, TakeWorkers)]
-            state = state.apply(workers[0] if workers else state.legal_actions()[-1])
-    return state
 
 
 # -- ship: goods (R-SHIP; rulebook p5) --------------------------------------------------------
@@ -160,7 +147,7 @@ def test_r_turnorder_marker_goes_on_top_and_the_new_order_starts_next_round() ->
     state = _play(state, "place ship d5 d5")
     assert state.track == ((a,), (b, c))  # c on top of b
     state = _play(state, "workers d1")
-    state = _to(state, Turn, rng)
+    state = play_to(state, Turn, rng)
     assert state.round == 1
     assert state.order == (c, b, a) == play_order(state.track)
     assert state.current_player == c

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from base_positions import NO_DEPOTS, base_first_turn, set_depots_from_supply
+from base_positions import NO_DEPOTS, base_first_turn, play_to, set_depots_from_supply
 from burgundy import IllegalActionError, Ruleset, State
 from burgundy.actions import BuyTile, PlaceTile, SellGoods, TakeTile, TakeWorkers
 from burgundy.components import tile_code
@@ -27,7 +27,6 @@ from burgundy.state import replace
 from burgundy.testing import legal_texts as _texts
 from burgundy.testing import play_texts as _play
 from burgundy.testing import (
-    sample_outcome,
     take_from_supply,
     with_dice,
     with_estate,
@@ -128,7 +127,7 @@ def test_rules_findings_2_14_workers_from_the_first_die_serve_the_second() -> No
 
 def test_rulebook_two_dice_rolled_per_seat_with_exact_probabilities() -> None:
     rng = random.Random(0)
-    state = _to(Ruleset(players=2, variants=()).initial_state(), WhiteRoll, rng)
+    state = play_to(Ruleset(players=2, variants=()).initial_state(), WhiteRoll, rng)
     white = state.chance_outcomes()
     assert [o for o, _ in white] == [1, 2, 3, 4, 5, 6]
     assert all(math.isclose(p, 1 / 6) for _, p in white)
@@ -373,20 +372,10 @@ def test_rulings_purchase_during_the_ship_goods_choice(edition: str, offered: bo
 
 
 # -- the white die (R-WHITE; rulebook p4) ---------------------------------------------------
-def _to(state: State, stop: type, rng: random.Random) -> State:
-    while not isinstance(state.pending[-1], stop):
-        if state.is_chance:
-            state = state.apply(sample_outcome(state, rng))
-        else:
-            workers = [a for a in state.legal_actions() if isinstance(a, TakeWorkers)]
-            state = state.apply(workers[0] if workers else state.legal_actions()[-1])
-    return state
-
-
 @pytest.mark.parametrize("white", [1, 4, 6])
 def test_r_white_round_goods_go_to_the_white_dice_depot_before_the_first_turn(white: int) -> None:
     rng = random.Random(white)
-    state = _to(Ruleset(players=3, variants=()).initial_state(), WhiteRoll, rng)
+    state = play_to(Ruleset(players=3, variants=()).initial_state(), WhiteRoll, rng)
     assert state.white == 0
     goods = state.round_goods
     assert len(goods) == 5
@@ -396,16 +385,16 @@ def test_r_white_round_goods_go_to_the_white_dice_depot_before_the_first_turn(wh
     # the dice rolls come next; the goods move only when the turns begin
     assert any(isinstance(p, BeginTurns) for p in state.pending)
     assert state.depot_goods == before
-    state = _to(state, Turn, rng)
+    state = play_to(state, Turn, rng)
     assert state.round_goods == goods[1:]
     expected = [list(d) for d in before]
     expected[white - 1][goods[0] - 1] += 1
     assert state.depot_goods == tuple(tuple(d) for d in expected)
     # round 2: the next goods tile, to the new white die's depot
-    state = _to(state, WhiteRoll, rng)
+    state = play_to(state, WhiteRoll, rng)
     assert state.round == 1
     before = state.depot_goods
-    state = _to(state.apply(7 - white), Turn, rng)
+    state = play_to(state.apply(7 - white), Turn, rng)
     expected = [list(d) for d in before]
     expected[7 - white - 1][goods[1] - 1] += 1
     assert state.depot_goods == tuple(tuple(d) for d in expected)
