@@ -51,11 +51,10 @@ SOURCE = "trade routes"
 
 
 def routes(state: State) -> RouteState:
-    """The variant's state (``state.variant_state("trade_routes")``, inlined)."""
-    for name, value in state.ext:
-        if name == NAME:
-            return value  # type: ignore[no-any-return]
-    raise KeyError(NAME)
+    """The variant's state (routes are read on sales and set-up, not on every decision, so
+    the core's lookup serves)."""
+    value: RouteState = state.variant_state(NAME)
+    return value
 
 
 def _with_routes(state: State, value: RouteState) -> State:
