@@ -318,6 +318,55 @@ def burgundy_final_scoring(
 
 
 @hookspec
+def burgundy_tile_score(
+    rules: Ruleset,
+) -> Callable[[State, int, int], Mapping[str, int]] | None:
+    """Score a tile kind of the variant's that works for a seat's estate:
+    ``f(state, seat, code) -> {term name: VP}`` (``{}`` for a kind it does not score).
+
+    A scoring tile's own VP, counted from the state it is given (knowledge #15-#26). The
+    core asks once per kind that works for the estate (placed in its duchy, or lent to it:
+    :func:`burgundy_borrowed_tiles`), for the estate's first seat, and books each term as a
+    final-scoring term at game end. When a variant of the ruleset declares
+    :attr:`~burgundy.variants.VariantInfo.tiles_score_when_placed` (the solo module,
+    R-SOLO-KNOWLEDGE), the core asks instead right after the tile is placed and scored,
+    books the terms at once, and nothing more at game end.
+
+    Examples:
+        A "treasury" kind worth 1 VP per 3 silverlings of its estate::
+
+            @hookimpl
+            def burgundy_tile_score(rules):
+                code = tile_code("treasury")
+
+                def score(state, seat, tile):
+                    if tile != code:
+                        return {}
+                    return {"treasury": state.seat_estate(seat).silver // 3}
+                return score
+    """
+
+
+@hookspec
+def burgundy_held_goods(rules: Ruleset) -> Callable[[State], Sequence[int]] | None:
+    """Goods the variant keeps outside the core's fields: ``f(state) -> counts`` by colour
+    (6 numbers, goods 1-6).
+
+    Goods that left the game (the solo module's ship clears the other depots) or lie on a
+    variant's own components stay part of the game's 42: conservation
+    (:func:`burgundy.io.validate_state`) and :func:`burgundy.io.goods_outside_pool` count
+    them with the pool, the round spaces, the depots, the estates and the sold goods.
+
+    Examples:
+        Goods out of the game, kept in the variant's state::
+
+            @hookimpl
+            def burgundy_held_goods(rules):
+                return lambda state: state.variant_state("mine").goods_out
+    """
+
+
+@hookspec
 def burgundy_final_terms(
     rules: Ruleset,
 ) -> Callable[[State, int, dict[str, int]], dict[str, int]] | None:

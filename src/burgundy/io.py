@@ -1084,8 +1084,13 @@ def _goods_totals(state: State) -> list[int]:
 
 
 def goods_outside_pool(state: State) -> list[int]:
-    """Goods by colour that have been drawn: on round spaces, depots, in estates, sold."""
+    """Goods by colour that have been drawn: on round spaces, depots, in estates, sold, and
+    those the variants hold (hook ``burgundy_held_goods``: out of the game, on their own
+    components)."""
     totals = [0] * 6
+    for held in state.rules.engine.held_goods:
+        for c, n in enumerate(held(state)):
+            totals[c] += n
     for g in state.round_goods:
         totals[g - 1] += 1
     for counts in (*state.depot_goods, *(e.goods for e in state.estates),
@@ -1109,6 +1114,6 @@ def _check_conservation(state: State, facts: _Facts) -> None:
     for colour, (now, start) in enumerate(zip(goods, facts.goods, strict=True), 1):
         if now != start:
             _fail(f"goods: {'more' if now > start else 'fewer'} goods of colour {colour} than "
-                  f"the game holds ({now} across the pool, round spaces, depots, estates and "
-                  f"sold goods; the game has {start})")
+                  f"the game holds ({now} across the pool, round spaces, depots, estates, "
+                  f"sold goods and the variants' goods; the game has {start})")
 

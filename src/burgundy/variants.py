@@ -139,6 +139,9 @@ class VariantInfo:
             so the conformance kit does not require scores to only rise.
         may_end_without_winner: A finished game may have no winner (``winners() == ()``,
             the solo module's lost game).
+        tiles_score_when_placed: Scoring tiles (hook ``burgundy_tile_score``: knowledge
+            #15-#26) score right after they are placed, with the counts at that moment,
+            and not at game end (the solo module, R-SOLO-KNOWLEDGE).
         editions: Supported editions.
         options: The variant's own ruleset options.
         state_type: Type of the variant's namespaced state, or ``None``.
@@ -162,6 +165,7 @@ class VariantInfo:
     value_players: int | None = None
     scores_may_fall: bool = False
     may_end_without_winner: bool = False
+    tiles_score_when_placed: bool = False
     editions: tuple[str, ...] = EDITIONS
     options: Mapping[str, OptionSpec] = attrs.field(factory=dict)
     state_type: type | None = None

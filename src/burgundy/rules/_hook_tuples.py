@@ -48,6 +48,8 @@ class HookTuples:
     sold_goods: tuple[Callable[[State, int, int, int], State], ...]
     tile_effect: tuple[Callable[[State, int, int, int], State | None], ...]
     final_scoring: tuple[Callable[[State, int], Mapping[str, int]], ...]
+    tile_score: tuple[Callable[[State, int, int], Mapping[str, int]], ...]
+    held_goods: tuple[Callable[[State], Sequence[int]], ...]
     final_terms: tuple[Callable[[State, int, dict[str, int]], dict[str, int]], ...]
     borrowed_tiles: tuple[Callable[[State, int], tuple[int, ...]], ...]
     picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]

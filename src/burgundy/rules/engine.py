@@ -209,6 +209,9 @@ class Engine(HookTuples):
         pending_types: Every pending type (serialisation union).
         tiles: The tile kinds the ruleset plays with (the core's and the variants', hook
             ``burgundy_tiles``), its supply length and the tables its rules read by code.
+        tiles_score_when_placed: Whether scoring tiles (``burgundy_tile_score``) score
+            when placed instead of at game end (a variant's
+            :attr:`~burgundy.variants.VariantInfo.tiles_score_when_placed`).
     """
 
     def __init__(
@@ -265,6 +268,9 @@ class Engine(HookTuples):
         )
         for extra in collect("action_handlers"):
             self.action_handlers.update(extra)
+        self.tiles_score_when_placed: bool = any(
+            info.tiles_score_when_placed for info in rules.infos
+        )
         self.free_actions: frozenset[type] = FREE_ACTIONS.union(
             *(info.free_actions for info in rules.infos)
         )

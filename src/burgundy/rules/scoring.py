@@ -39,11 +39,38 @@ def region_vp(size: int) -> int:
 
 
 def score_placement(state: State, seat: int, space: int, tile: int) -> State:
-    """Score a hex just placed on ``space``: its animals, its region, its colour."""
+    """Score a hex just placed on ``space``: its animals, its region, its colour, and,
+    where tiles score when placed (R-SOLO-KNOWLEDGE), its own VP (:func:`tile_terms`)."""
     if TILES[tile].species is not None:
         state = score_animals(state, seat, space, tile)
     state = score_region(state, seat, space)
-    return score_colour(state, seat, space)
+    state = score_colour(state, seat, space)
+    engine = state.rules.engine
+    if engine.tiles_score_when_placed and engine.tile_score:
+        for name, vp in sorted(tile_terms(state, seat, 1 << tile).items()):
+            state = add_vp(state, seat, vp, name)
+    return state
+
+
+def working_kinds(state: State, estate: int) -> int:
+    """Bitmask (bit ``code``) of the tile kinds that work for estate ``estate``: those in
+    its duchy and those the variants lend it (hook ``burgundy_borrowed_tiles``)."""
+    mask = state.estates[estate].kinds
+    for lend in state.rules.engine.borrowed_tiles:
+        for code in lend(state, estate):
+            mask |= 1 << code
+    return mask
+
+
+def tile_terms(state: State, seat: int, kinds: int) -> dict[str, int]:
+    """The VP the scoring tiles ``kinds`` (bitmask by code) are worth to seat ``seat`` now:
+    each ``burgundy_tile_score`` provider asked once per kind, terms added up by name."""
+    terms: dict[str, int] = {}
+    for code in bits(kinds):
+        for score in state.rules.engine.tile_score:
+            for name, vp in score(state, seat, code).items():
+                terms[name] = terms.get(name, 0) + vp
+    return terms
 
 
 def score_animals(state: State, seat: int, space: int, tile: int) -> State:
@@ -124,8 +151,9 @@ def first_seat_of_estates(state: State) -> dict[int, int]:
 
 
 def final_terms(state: State, seat: int) -> dict[str, int]:
-    """Return the final-scoring terms of one seat: unsold goods, silver, workers and the
-    variants' terms (knowledge tiles, ...). Estate terms go to the estate's first seat."""
+    """Return the final-scoring terms of one seat: unsold goods, silver, workers, the
+    scoring tiles (:func:`tile_terms`, unless they scored when placed) and the variants'
+    terms (shields, ...). Estate terms go to the estate's first seat."""
     terms: dict[str, int] = {}
     index = state.seats[seat].estate
     if first_seat_of_estates(state)[index] == seat:
@@ -133,6 +161,9 @@ def final_terms(state: State, seat: int) -> dict[str, int]:
         terms["goods"] = sum(estate.goods) * FINAL_VP_PER_GOOD
         terms["silver"] = estate.silver * FINAL_VP_PER_SILVER
         terms["workers"] = estate.workers // FINAL_WORKERS_PER_VP
+        engine = state.rules.engine
+        if engine.tile_score and not engine.tiles_score_when_placed:
+            terms.update(tile_terms(state, seat, working_kinds(state, index)))
     for term in state.rules.engine.final_scoring:
         for name, vp in term(state, seat).items():
             terms[name] = terms.get(name, 0) + vp

@@ -255,33 +255,46 @@ def take_workers_income(state: State, seat: int, income: Income) -> Income:
 
 
 # -- #15-#26 ----------------------------------------------------------------------------------
+NUMBER_OF_CODE: dict[int, int] = {code: n for n, code in CODE.items()}
+"""Knowledge tile number of each knowledge tile code."""
+
+
+def tile_score(state: State, seat: int, code: int) -> dict[str, int]:
+    """The VP of scoring tile ``#15``-``#26`` (tile ``code``) for seat ``seat``'s estate, with
+    the counts of ``state`` (hook ``burgundy_tile_score``: at game end, or when placed in
+    the solo module); ``{}`` for any other tile."""
+    number = NUMBER_OF_CODE.get(code, 0)
+    if number < 15:
+        return {}
+    estate = state.seat_estate(seat)
+    spec = TILE_DATA[str(number)]
+    vp = edition_value(spec, "vp", state.rules.edition)
+    effect = spec["effect"]
+    if effect == "vp_per_sold_colour":
+        count = sum(1 for n in estate.sold if n)
+    elif effect == "vp_per_building":
+        count = estate.spaces.count(TILE_BY_NAME[spec["building"]])
+    elif effect == "vp_per_species":
+        count = len({TILES[t].species for t in estate.spaces if t >= 0 and TILES[t].species})
+    elif effect == "vp_per_sold_good":
+        count = sum(estate.sold)
+    elif effect == "vp_per_bonus_tile":
+        count = len(estate.bonus)
+    else:  # pragma: no cover - the data file names only the kinds above
+        raise ValueError(f"unknown scoring effect {effect!r}")
+    return {f"knowledge #{number}": vp * count}
+
+
 def final_scoring(state: State, seat: int) -> dict[str, int]:
-    """The scoring tiles #15-#26 in the seat's duchy at game end."""
+    """The terms of the scoring tiles #15-#26 working for the seat's estate (its first seat
+    books them), as the core's final scoring counts them with :func:`tile_score`."""
     index = state.seats[seat].estate
     if first_seat_of_estates(state)[index] != seat:
         return {}
-    estate = state.estates[index]
-    edition = state.rules.edition
     terms: dict[str, int] = {}
     for number in range(15, 27):
-        if not owns(state, index, number):
-            continue
-        spec = TILE_DATA[str(number)]
-        vp = edition_value(spec, "vp", edition)
-        effect = spec["effect"]
-        if effect == "vp_per_sold_colour":
-            count = sum(1 for n in estate.sold if n)
-        elif effect == "vp_per_building":
-            count = estate.spaces.count(TILE_BY_NAME[spec["building"]])
-        elif effect == "vp_per_species":
-            count = len({TILES[t].species for t in estate.spaces if t >= 0 and TILES[t].species})
-        elif effect == "vp_per_sold_good":
-            count = sum(estate.sold)
-        elif effect == "vp_per_bonus_tile":
-            count = len(estate.bonus)
-        else:  # pragma: no cover - the data file names only the kinds above
-            raise ValueError(f"unknown scoring effect {effect!r}")
-        terms[f"knowledge #{number}"] = vp * count
+        if owns(state, index, number):
+            terms.update(tile_score(state, seat, CODE[number]))
     return terms
 
 

@@ -87,6 +87,6 @@ def burgundy_take_workers_income(rules: Ruleset) -> Callable[..., Any]:
 
 
 @hookimpl
-def burgundy_final_scoring(rules: Ruleset) -> Callable[[State, int], Mapping[str, int]]:
-    """#15-#26."""
-    return effects.final_scoring
+def burgundy_tile_score(rules: Ruleset) -> Callable[[State, int, int], Mapping[str, int]]:
+    """#15-#26 (at game end; when placed in the solo module)."""
+    return effects.tile_score
