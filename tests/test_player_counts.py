@@ -45,7 +45,7 @@ def test_a_variant_adds_a_player_count(install_plugin: Callable[[str, str], None
     with pytest.raises(ValueError, match=r"players must be one of \[2, 3, 4\]"):
         burgundy.Ruleset(players=1, variants=())
     install_plugin("lonely", LONELY.format(values=2))
-    with pytest.raises(ValueError, match=r"\[1\] with 'lonely'"):
+    with pytest.raises(ValueError, match=r"for 1 player\(s\) enable variant 'lonely'"):
         burgundy.Ruleset(players=1, variants=())  # the error names the variant to enable
     rules = burgundy.Ruleset(players=1, variants=("lonely",))
     assert rules.players == 1 and rules.value_players == 2

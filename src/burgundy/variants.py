@@ -38,6 +38,8 @@ STANDARD_VARIANTS: tuple[str, ...] = ("knowledge",)
 INSTALL_HINT: dict[str, str] = {
     "knowledge": "pip install -e plugins/burgundy-knowledge",
     "shields": "pip install -e plugins/burgundy-shields",
+    "trade_routes": "pip install -e plugins/burgundy-trade-routes",
+    "solo": "pip install -e plugins/burgundy-solo",
 }
 """How to install the project's own variant plugins."""
 
@@ -390,10 +392,15 @@ class Ruleset:
                 allowed_players &= set(info.players)
         if type(players) is not int or players not in allowed_players:
             hints = [
-                f"{list(info.adds_players)} with {info.name!r}" for info in _installed_infos()
+                f"for {' or '.join(map(str, info.adds_players))} player(s) enable variant "
+                f"{info.name!r}" for info in _installed_infos()
                 if info.adds_players and info.name not in self.variants
+                and players in info.adds_players
             ]
-            hint = f" ({', '.join(hints)})" if hints and type(players) is int else ""
+            counts = {info.name: info.players for info in self.infos if info.players}
+            if not allowed_players:
+                hints.append(f"the variants' player counts do not meet: {counts}")
+            hint = f" ({'; '.join(hints)})" if hints and type(players) is int else ""
             raise ValueError(
                 f"players must be one of {sorted(allowed_players)} with variants "
                 f"{list(self.variants)}; got {brief(players)}{hint}"

@@ -1,0 +1,453 @@
+"""The solo module's rules: one function per rule, wired to the core's hooks by
+:mod:`burgundy_solo.plugin`.
+
+Seed sentences are quoted by their number in ``shared/reference/wave2-rules.md`` §1.1
+(S1-S19: the 2019 module; P1-P17: the 2018 promo); rulings by their id (R-SOLO-*).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from burgundy.actions import Action
+from burgundy.components import TILE_COLOUR, TILE_EFFECT, Colour, TileKind, distinct
+from burgundy.geometry import Board, bits
+from burgundy.pending import BonusAction, Pending
+from burgundy.rules.income import push, set_estate, set_seat
+from burgundy.rules.phases import PHASES
+from burgundy.rules.place import placement_mask, put_tile, settle_placement
+from burgundy.rules.setup import depot_spaces
+from burgundy.rules.take import discard_choices, remove_from_depot, store
+from burgundy.state import EMPTY, State, replace
+from burgundy.variants import Ruleset
+from burgundy_solo.boards import solo_board
+from burgundy_solo.model import (
+    BLACK_TILE,
+    NAME,
+    TARGET_FLOOR,
+    TARGET_STEP,
+    TRADE_GOODS,
+    BlackTrade,
+    BuyPoints,
+    BuyVictoryPoints,
+    ColourReward,
+    PlaceBlackHex,
+    ShipClearing,
+    SoloSetUp,
+    SoloState,
+    TradeForBlackTile,
+)
+
+BOARD = "solo_board"
+"""Option: the solo board, ``"13a"`` (default, beginners) or ``"13b"`` (advanced)."""
+ART = "solo_board_art"
+"""Option: the board art, ``"2019"`` (default) or ``"2018"`` (the promo: one die of 13a)."""
+TARGET = "solo_target"
+"""Option: where the target marker starts, 45-55 (default 50; the special edition's
+difficulty setting)."""
+WHOLE_RIVER = "solo_whole_river"
+"""Option: the whole river joins every two of its ship spaces (R-SOLO-RIVER's option)."""
+TARGET_RANGE = range(45, 56)
+"""The start targets option ``solo_target`` accepts."""
+SOLO_WORKERS = 2
+"""Workers the solo player starts with (S2/P2; silver and goods are the core's 1 and 3)."""
+ALL_COLOURS = 6
+"""The goods colour limit in solo (S4/P2: any number of goods colours)."""
+
+BLACK_TILE_KIND = TileKind(BLACK_TILE, "black-tile", None, effect=None)
+"""The face-down black tile: no colour (it goes on a space of any colour: hook
+``burgundy_placement_spaces``), no effect of any kind (R-SOLO-BLACK)."""
+
+
+# -- data -------------------------------------------------------------------------------------
+@cache
+def depot_slots() -> dict[int, tuple[int, ...]]:
+    """Each numbered depot's hex slots in removal order, as the colours of its two 2-player
+    spaces (``data/depot_slots.json``: a documented default order, R-SOLO-REMOVE).
+
+    Raises:
+        ValueError: The data does not list each depot's 2-player space colours once.
+    """
+    text = resources.files("burgundy_solo.data").joinpath("depot_slots.json").read_text("utf-8")
+    slots = {
+        int(depot): tuple(int(Colour.from_label(c)) for c in colours)
+        for depot, colours in json.loads(text)["slots"].items()
+    }
+    for depot in range(1, 7):
+        printed = sorted(c for d, c in depot_spaces(2, 0) if d == depot)
+        if sorted(slots.get(depot, ())) != printed:
+            raise ValueError(
+                f"depot_slots.json: depot {depot} must list the colours of its 2-player "
+                f"spaces {printed} once each"
+            )
+    return slots
+
+
+def solo(state: State) -> SoloState:
+    """The solo state of ``state``."""
+    value: SoloState = state.variant_state(NAME)
+    return value
+
+
+def with_solo(state: State, **changes: Any) -> State:
+    """``state`` with the solo state's fields ``changes`` changed."""
+    return state.with_variant_state(NAME, attrs.evolve(solo(state), **changes))
+
+
+# -- options and boards -----------------------------------------------------------------------
+def check_target(value: Any, rules: Ruleset) -> int:
+    """Option ``solo_target``: an integer 45-55."""
+    if type(value) is not int or value not in TARGET_RANGE:
+        raise ValueError(
+            f"option {TARGET!r} must be an integer {TARGET_RANGE.start}-"
+            f"{TARGET_RANGE.stop - 1}; got {value!r}"[:160]
+        )
+    return value
+
+
+def the_board(rules: Ruleset) -> Board:
+    """The ruleset's solo board (options ``solo_board``, ``solo_board_art``,
+    ``solo_whole_river``).
+
+    Raises:
+        ValueError: Option ``boards`` is not left at ``"standard"`` (the board is
+            ``solo_board``'s).
+    """
+    if rules.options["boards"] != "standard":
+        raise ValueError(
+            f"solo plays on board 13a or 13b, chosen with option {BOARD!r}; leave option "
+            f"'boards' at 'standard'"
+        )
+    return solo_board(rules.options[BOARD], rules.options[ART], rules.options[WHOLE_RIVER])
+
+
+def setup(rules: Ruleset) -> Callable[[State], State]:
+    """The solo set-up: the solo board (S3), the target marker (S5), the black tiles in the
+    supply, and the 2 workers once the start player is drawn (S2)."""
+    board = the_board(rules)
+    target = rules.options[TARGET]
+
+    def set_up(state: State) -> State:
+        state = set_estate(state, 0, board=board.id, spaces=(EMPTY,) * board.size)
+        supply = list(state.supply)
+        supply[BLACK_TILE] += sum(state.black_supply)  # one per black-backed hex
+        state = replace(
+            state, supply=tuple(supply),
+            pending=(*state.pending[:-1], SoloSetUp(), state.pending[-1]),
+        )
+        return state.with_variant_state(NAME, SoloState(target=target))
+
+    return set_up
+
+
+def run_set_up(state: State, item: Pending) -> State:
+    """S2/P2: the solo player has 2 workers (and the core's 1 silverling and 3 goods)."""
+    return set_estate(state, 0, workers=SOLO_WORKERS)
+
+
+# -- modifiers ------------------------------------------------------------------------------
+def colour_limit(state: State, estate: int, limit: int) -> int:
+    """S4/P2: goods of every colour may be held."""
+    return ALL_COLOURS
+
+
+def no_bonus_vp(state: State, seat: int, colour: int, size: int, vp: int) -> int:
+    """S15/P14, R-SOLO-COLOUR: covering a colour gives no VP (its bonus tile is still taken,
+    worth nothing, so knowledge #26 counts the colours covered: R-SOLO-KNOWLEDGE)."""
+    return 0
+
+
+def black_tile_spaces(state: State, seat: int, tile: int, mask: int) -> int:
+    """R-SOLO-BLACK: a black tile goes on an empty space of any colour."""
+    if tile != BLACK_TILE:
+        return mask
+    estate = state.seat_estate(seat)
+    return ((1 << len(estate.spaces)) - 1) & ~estate.filled
+
+
+# -- each round: one hex leaves (R-SOLO-REMOVE) -----------------------------------------------
+def removed_hex(state: State) -> tuple[int, int] | None:
+    """The ``(depot, tile)`` that leaves the game this round: the hex in the first occupied
+    slot of the white die's depot, or of the next depot clockwise (6 -> 1) while a depot is
+    empty; ``None`` when all six are empty (S9/P7)."""
+    slots = depot_slots()
+    for step in range(6):
+        depot = (state.white - 1 + step) % 6 + 1
+        tiles = state.depots[depot - 1]
+        if not tiles:
+            continue
+        for colour in slots[depot]:
+            for tile in tiles:
+                if TILE_COLOUR[tile] == colour:
+                    return depot, tile
+        return depot, tiles[0]  # a hex of no slot's colour (another variant's): the first
+    return None
+
+
+def remove_round_hex(state: State) -> State:
+    """Round start, after the round's goods (S9/P7): one hex of the white die's depot
+    leaves the game; no chance (R-SOLO-REMOVE)."""
+    found = removed_hex(state)
+    if found is None:
+        return state
+    depot, tile = found
+    removed = list(state.removed)
+    removed[tile] += 1
+    return replace(remove_from_depot(state, depot, tile), removed=tuple(removed))
+
+
+# -- ships: the other goods leave, then the black-tile trade ----------------------------------
+def after_ship(state: State, seat: int, space: int, tile: int) -> State:
+    """A ship placed (not a black tile: it has no effect, P12): once its goods are taken,
+    :class:`ShipClearing` (pushed below the ship's goods decision, which the core pushes
+    next)."""
+    if TILE_EFFECT[tile] != "ship":
+        return state
+    return push(state, ShipClearing(trader=seat))
+
+
+def run_ship_clearing(state: State, item: Pending) -> State:
+    """S11/P10: every good left on the depots leaves the game; then the trade of S12/P11 is
+    offered."""
+    assert isinstance(item, ShipClearing)
+    out = list(solo(state).goods_out)
+    for goods in state.depot_goods:
+        for colour, n in enumerate(goods):
+            out[colour] += n
+    state = replace(state, depot_goods=((0,) * 6,) * 6)
+    state = with_solo(state, goods_out=tuple(out))
+    return push(state, BlackTrade(item.trader))
+
+
+def payments(goods: tuple[int, ...], count: int = TRADE_GOODS) -> Iterator[tuple[int, ...]]:
+    """Every way to pay ``count`` goods out of ``goods`` (counts by colour), as counts by
+    colour, in a fixed order; any mix of colours (R-SOLO-BLACK).
+
+    Examples:
+        >>> from burgundy_solo.rules import payments
+        >>> list(payments((2, 0, 0, 0, 0, 4), 5))
+        [(1, 0, 0, 0, 0, 4), (2, 0, 0, 0, 0, 3)]
+    """
+    if not goods:
+        if count == 0:
+            yield ()
+        return
+    rest = goods[1:]
+    for paid in range(min(goods[0], count) + 1):
+        if sum(rest) >= count - paid:
+            for tail in payments(rest, count - paid):
+                yield (paid, *tail)
+
+
+def black_trade_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """R-SOLO-BLACK: a black-depot hex of the player's choice for any 5 goods, into storage
+    (a stored hex discarded first when it is full, R-STORAGE); none when the black depot
+    is empty or fewer than 5 goods are held."""
+    seat = item.seat
+    estate = state.seat_estate(seat)
+    if not state.black_depot or not state.supply[BLACK_TILE] or sum(estate.goods) < TRADE_GOODS:
+        return ()
+    discards = discard_choices(state, seat)
+    return tuple(
+        TradeForBlackTile(tile, paid, discard)
+        for tile in distinct(state.black_depot)
+        for paid in payments(estate.goods)
+        for discard in discards
+    )
+
+
+def apply_trade(state: State, seat: int, action: TradeForBlackTile) -> State:
+    """The goods leave the game (not sold: #15/#25 do not count them); the hex leaves the
+    black depot and the game, a black tile from the supply takes its place in storage."""
+    index = state.seats[seat].estate
+    goods = state.estates[index].goods
+    out = solo(state).goods_out
+    state = set_estate(
+        state, index, goods=tuple(h - p for h, p in zip(goods, action.goods, strict=True))
+    )
+    state = with_solo(state, goods_out=tuple(o + p for o, p in zip(out, action.goods, strict=True)))
+    removed, supply = list(state.removed), list(state.supply)
+    removed[action.tile] += 1
+    supply[BLACK_TILE] -= 1
+    state = replace(
+        remove_from_depot(state, 0, action.tile), removed=tuple(removed), supply=tuple(supply)
+    )
+    return store(state, seat, BLACK_TILE, action.discard)
+
+
+# -- covering a colour: a black-depot hex straight into the duchy -----------------------------
+def colour_covered(state: State, seat: int, colour: int) -> State:
+    """S15/P14: a black-depot hex of the player's choice goes into the duchy (after the
+    placement's own effect: the reward is pushed first)."""
+    if not state.black_depot or state.phase >= PHASES:
+        return state
+    return push(state, ColourReward(seat))
+
+
+def colour_reward_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """R-SOLO-COLOUR: any black-depot hex on a space its colour and adjacency allow, any die
+    number (as R-SHIELD-14-15); none fits: the reward is skipped."""
+    seat = item.seat
+    layout = state.rules.engine.boards[state.seat_estate(seat).board].layout
+    return tuple(
+        PlaceBlackHex(tile, space, layout)
+        for tile in distinct(state.black_depot)
+        for space in bits(placement_mask(state, seat, tile))
+    )
+
+
+def apply_colour_reward(state: State, seat: int, action: PlaceBlackHex) -> State:
+    """The hex leaves the black depot for the duchy: it scores and its effect happens (a
+    colour it covers in turn brings the next reward)."""
+    state = remove_from_depot(state, 0, action.tile)
+    state = put_tile(state, state.seats[seat].estate, action.tile, action.space, False)
+    return settle_placement(state, seat, action.tile, action.space)
+
+
+# -- VP: buying, and the target marker (R-SOLO-TARGET) ----------------------------------------
+def vp_gained(state: State, seat: int, vp: int) -> State:
+    """After a VP gain: the marker reaching the target resets it; otherwise the player may
+    buy VP (S16/P15). At game end the VP are only counted (no target, no purchase: the
+    game is over)."""
+    state = with_solo(state, total=solo(state).total + vp)
+    if state.phase >= PHASES:
+        return state
+    if state.seats[seat].vp >= solo(state).target:
+        return reset(state, seat)
+    if state.seat_estate(seat).silver and not isinstance(state.pending[-1], BuyPoints):
+        return push(state, BuyPoints(seat))
+    return state
+
+
+def reset(state: State, seat: int) -> State:
+    """S17/P16: the score marker back to 0 (the excess is lost), the target 5 lower (never
+    below 5), and one die action as for a castle (R-CASTLE)."""
+    current = solo(state)
+    state = set_seat(state, seat, vp=0, ledger=())
+    state = with_solo(
+        state, target=max(current.target - TARGET_STEP, TARGET_FLOOR), resets=current.resets + 1
+    )
+    return push(state, BonusAction(seat))
+
+
+def buy_points_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """``buy K vp`` for K from 1 to the silverlings held (R-SOLO-TARGET: more than the
+    target needs is pointless but allowed)."""
+    silver = state.seat_estate(item.seat).silver
+    return tuple(_BUY[k] for k in range(1, silver + 1)) if silver < len(_BUY) else tuple(
+        BuyVictoryPoints(k) for k in range(1, silver + 1)
+    )
+
+
+_BUY = tuple(BuyVictoryPoints(k) for k in range(64))  # shared instances
+
+
+def apply_buy_points(state: State, seat: int, action: BuyVictoryPoints) -> State:
+    """Pay the silverlings; the marker moves (ledger source ``bought VP``); the target is
+    checked."""
+    index = state.seats[seat].estate
+    state = set_estate(state, index, silver=state.estates[index].silver - action.count)
+    current = state.seats[seat]
+    ledger = dict(current.ledger)
+    ledger["bought VP"] = ledger.get("bought VP", 0) + action.count
+    state = set_seat(
+        state, seat, vp=current.vp + action.count, ledger=tuple(sorted(ledger.items()))
+    )
+    state = with_solo(state, total=solo(state).total + action.count)
+    if state.seats[seat].vp >= solo(state).target:
+        return reset(state, seat)
+    return state
+
+
+# -- the result (R-SOLO-RESULT) ---------------------------------------------------------------
+def covered_all(state: State) -> bool:
+    """Whether every space of the solo duchy is covered (S19/P17)."""
+    estate = state.estates[0]
+    return estate.filled == (1 << len(estate.spaces)) - 1
+
+
+def solo_winners(state: State, winners: tuple[int, ...]) -> tuple[int, ...]:
+    """``(0,)`` when all 37 spaces are covered, else ``()`` (R-SOLO-RESULT)."""
+    return (0,) if covered_all(state) else ()
+
+
+def held_goods(state: State) -> tuple[int, ...]:
+    """The goods that left the game (hook ``burgundy_held_goods``)."""
+    return solo(state).goods_out
+
+
+@attrs.frozen(slots=True)
+class Progress:
+    """How far a solo game has got (:func:`progress`).
+
+    Attributes:
+        covered: Spaces covered.
+        spaces: Spaces of the duchy (37).
+        target: Where the target marker stands.
+        resets: How often the target was reached.
+        total: Every VP the score marker moved over the game.
+        score: The score marker (``State.scores[0]``).
+        won: Whether the game is won (every space covered).
+        over: Whether the game is over.
+    """
+
+    covered: int
+    spaces: int
+    target: int
+    resets: int
+    total: int
+    score: int
+    won: bool
+    over: bool
+
+
+def progress(state: State) -> Progress:
+    """How far the solo game of ``state`` has got.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy_solo.rules import progress
+        >>> game = burgundy.Game(players=1, variants=("knowledge", "solo"), seed=1)
+        >>> p = progress(game.state)
+        >>> p.covered, p.spaces, p.target, p.won
+        (1, 37, 50, False)
+    """
+    estate = state.estates[0]
+    current = solo(state)
+    return Progress(
+        covered=estate.filled.bit_count(), spaces=len(estate.spaces), target=current.target,
+        resets=current.resets, total=current.total, score=state.seats[0].vp,
+        won=covered_all(state), over=state.is_terminal,
+    )
+
+
+# -- validation ---------------------------------------------------------------------------------
+def validate(state: State) -> None:
+    """The solo part of a loaded state: the target where the resets put it, goods out of
+    the game as 6 counts, the VP total at least the score, the board the option's.
+
+    Raises:
+        ValueError: What is wrong.
+    """
+    current = solo(state)
+    start = state.rules.options[TARGET]
+    if current.resets < 0 or current.target != max(
+        start - TARGET_STEP * current.resets, TARGET_FLOOR
+    ):
+        raise ValueError(
+            f"solo: target {current.target} does not follow from the start target {start} "
+            f"and {current.resets} resets"
+        )
+    if len(current.goods_out) != 6 or any(n < 0 for n in current.goods_out):
+        raise ValueError("solo: goods_out must be 6 counts, none negative")
+    if current.total < state.seats[0].vp:
+        raise ValueError("solo: the VP total is below the score marker")
+    board = the_board(state.rules)
+    if state.estates[0].board != board.id:
+        raise ValueError(f"solo: the duchy must be board {board.id!r} (option {BOARD!r})")
