@@ -110,12 +110,29 @@ def _drop(action: Any) -> str:
     return f", first dropping the stored {tile_name(discard)}" if discard >= 0 else ""
 
 
-def _field_text(name: str, value: Any) -> str:
-    """A field of an action in words (tiles and spaces by name)."""
+def _space_names(state: State) -> tuple[str, ...]:
+    """The space names of the board of the seat to move (the standard layout's while its
+    board is not dealt)."""
+    seat = state.current_player
+    if not 0 <= seat < len(state.seats):
+        return SPACE_NAMES
+    board = state.rules.engine.boards.get(state.seat_estate(seat).board)
+    return board.names if board is not None else SPACE_NAMES
+
+
+def _space_text(state: State, space: int) -> str:
+    """Space ``space`` of the mover's board by name (its number when it has none)."""
+    names = _space_names(state)
+    return names[space] if 0 <= space < len(names) else str(space)
+
+
+def _field_text(state: State, name: str, value: Any) -> str:
+    """A field of an action in words (tiles by name, spaces by their name on the mover's
+    board)."""
     if name in ("tile", "discard") and isinstance(value, int):
         return f"{name} {tile_name(value)}" if value >= 0 else f"no {name}"
-    if name == "space" and isinstance(value, int) and 0 <= value < len(SPACE_NAMES):
-        return f"space {SPACE_NAMES[value]}"
+    if name == "space" and isinstance(value, int) and 0 <= value < len(_space_names(state)):
+        return f"space {_space_text(state, value)}"
     return f"{name} {value}"
 
 
@@ -142,7 +159,7 @@ def explain(state: State, action: Action) -> str:
     if isinstance(action, act.PlaceTile):
         board = state.rules.engine.boards[state.seat_estate(state.current_player).board]
         value = board.dice[action.space]
-        return (f"place the {tile_name(action.tile)} on {SPACE_NAMES[action.space]}, a die-"
+        return (f"place the {tile_name(action.tile)} on {_space_text(state, action.space)}, a die-"
                 f"{value} space ({effect_text(action.tile)})"
                 f"{_cost(state, PLACE, action.tile, action.die, value)}")
     if isinstance(action, act.SellGoods):
@@ -164,7 +181,7 @@ def explain(state: State, action: Action) -> str:
         colours = ", ".join(map(str, action.colours))
         return f"the ship takes every goods tile of colour {colours} from depot {action.depot}"
     if isinstance(action, act.ChooseSpace):
-        return f"put your start castle on {SPACE_NAMES[action.space]}"
+        return f"put your start castle on {_space_text(state, action.space)}"
     if isinstance(action, act.Decline):
         return "skip this optional effect"
     if isinstance(action, act.EndTurn):
@@ -175,7 +192,7 @@ def explain(state: State, action: Action) -> str:
     doc = (type(action).__doc__ or type(action).__name__).strip().split("\n\n")[0]
     summary = " ".join(doc.split())
     if attrs.has(type(action)):
-        fields = ", ".join(_field_text(f.name, getattr(action, f.name))
+        fields = ", ".join(_field_text(state, f.name, getattr(action, f.name))
                            for f in attrs.fields(type(action)))
         if fields:
             summary = f"{summary} ({fields})"

@@ -5,16 +5,20 @@ Every function returns a complete, standalone SVG document as text, built with
 presentation attributes (no ``<style>``, no ``id``), so several of them can sit inline in one
 HTML page, such as a Jupyter notebook, without interfering with each other.
 
-* :func:`duchy_svg`: one duchy: its 37 spaces in their colours with the die numbers of the
-  empty ones, the placed tiles with their names, the start castle, thick lines around regions;
-  beside it storage, goods, sold goods, silverlings, workers, VP, bonus tiles and dice.
+* :func:`duchy_svg`: one duchy: its spaces (37 on a duchy of the base game; any number on a
+  board of another shape, each at its board's picture position) in their colours with the
+  die numbers of the empty ones, the placed tiles with their names, the start castle, thick
+  lines around regions, the board's river links; beside it storage, goods, sold goods,
+  silverlings, workers, VP, bonus tiles and dice.
 * :func:`board_svg`: the main board: the six numbered depots clockwise from the top with
   their hexes and goods, the black depot in the middle, phases, round goods, the white die,
   the bonus tiles left, the turn-order track, the play order and the scores.
 * :func:`state_svg`: the board above and every duchy below it; :func:`repr_svg` is the same
   picture, meant for ``State._repr_svg_``.
 
-Elements a test or a tool may look for carry a ``class``: ``space`` (a duchy space polygon),
+Elements a test or a tool may look for carry a ``class``: ``space`` (a duchy space polygon;
+its ``data-space`` is the space's name on its board), ``river-link`` (a line between the
+centres of two spaces that are neighbours without touching, such as a solo board's islands),
 ``tile`` (a tile group; its ``data-tile`` is the tile name and its ``label`` text shows it),
 ``die-number`` (the die number of an empty space), ``depot``, ``score``, ``picture-row``
 and ``picture-cell`` (a row a variant adds below a duchy, :mod:`burgundy.render.parts`, and
@@ -27,9 +31,10 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from burgundy.components import TILE_COLOUR, Colour, tile_name
-from burgundy.geometry import CELLS, SPACE_NAMES, Board
+from burgundy.geometry import POSITIONS, SPACE_NAMES, Board
 from burgundy.geometry import board as standard_board
 from burgundy.render.parts import PictureRow, estate_rows
 from burgundy.rules.effects import TRACK_SPACES
@@ -124,19 +129,24 @@ _PAD = 12.0
 _HEADER = 38.0
 _HEX_AREA_W = 2 * _PAD + 7 * _HW
 _PANEL_W = 236.0
+_HEX_AREA_H = 2 * _PAD + 6 * 1.5 * _R + 2 * _R
 DUCHY_WIDTH: float = _HEX_AREA_W + _PANEL_W
-"""Width of :func:`duchy_svg`'s picture in user units."""
-DUCHY_HEIGHT: float = _HEADER + 2 * _PAD + 6 * 1.5 * _R + 2 * _R
-"""Height of :func:`duchy_svg`'s picture in user units."""
+"""Width of :func:`duchy_svg`'s picture of a duchy of the standard layout in user units (a
+larger board makes it wider; a smaller one sits in the middle of the same space)."""
+DUCHY_HEIGHT: float = _HEADER + _HEX_AREA_H
+"""Height of :func:`duchy_svg`'s picture of a duchy of the standard layout in user units,
+without the rows variants add (a taller board makes it higher)."""
 _GAP = 14.0
 BOARD_WIDTH: float = 2 * DUCHY_WIDTH + _GAP
-"""Width of :func:`board_svg`'s picture in user units."""
+"""Width of :func:`board_svg`'s picture in user units (and of :func:`state_svg`'s, unless
+its duchies need more)."""
 BOARD_HEIGHT: float = 640.0
 """Height of :func:`board_svg`'s picture in user units."""
 _ROW_HEIGHT = 70.0  # a row a variant adds below a duchy (burgundy.render.parts)
 # Edge j of a hex runs between corners j and j + 1; its neighbour lies at (drow, dcolumn) in
 # half-hex-width columns.
 _EDGE_STEP: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
+_LINK_FILL = "#1d64a8"  # a river link between two spaces that do not touch
 
 
 # -- low-level drawing ---------------------------------------------------------------------
@@ -337,15 +347,68 @@ def _board_of(state: State, estate: Estate) -> Board | None:
 
 
 # -- duchy ---------------------------------------------------------------------------------
-def _space_centre(row: int, index: int, left: float, top: float) -> tuple[float, float]:
-    column = abs(3 - row) + 2 * index
-    return left + _PAD + _HW / 2 + column * _HW / 2, top + _PAD + _R + row * 1.5 * _R
+def _grid_key(x: float, y: float) -> tuple[int, int]:
+    """A space's place on the hex grid: (row, column) in quarter rows and quarter hex widths
+    (neighbours in a row are 4 columns apart, in the next row 4 rows and 2 columns)."""
+    return round(4 * y), round(4 * x)
+
+
+class _Layout(NamedTuple):
+    """Where a duchy's spaces are drawn.
+
+    Attributes:
+        names: Each space's name.
+        keys: Each space's :func:`_grid_key`.
+        centres: Each space's centre, from the top left of the hex area.
+        width: Width of the hex area (at least the standard duchy's).
+        height: Height of the hex area (at least the standard duchy's).
+    """
+
+    names: tuple[str, ...]
+    keys: tuple[tuple[int, int], ...]
+    centres: tuple[tuple[float, float], ...]
+    width: float
+    height: float
+
+
+def _layout(estate: Estate, board: Board | None) -> _Layout:
+    """Place the spaces of ``estate`` at its board's picture positions (x in hex widths, y in
+    rows), the standard layout's while the board is not dealt; a board smaller than the
+    standard one sits in the middle of the standard duchy's hex area."""
+    if board is not None:
+        positions, names = board.positions, board.names
+    else:
+        positions, names = POSITIONS[: len(estate.spaces)], SPACE_NAMES
+    xs = [x for x, _ in positions] or [0.0]
+    ys = [y for _, y in positions] or [0.0]
+    width = 2 * _PAD + (max(xs) - min(xs) + 1) * _HW
+    height = 2 * _PAD + (max(ys) - min(ys)) * 1.5 * _R + 2 * _R
+    left = _PAD + _HW / 2 + max(0.0, _HEX_AREA_W - width) / 2 - min(xs) * _HW
+    top = _PAD + _R + max(0.0, _HEX_AREA_H - height) / 2 - min(ys) * 1.5 * _R
+    return _Layout(
+        names=tuple(names[: len(positions)]),
+        keys=tuple(_grid_key(x, y) for x, y in positions),
+        centres=tuple((left + x * _HW, top + y * 1.5 * _R) for x, y in positions),
+        width=max(width, _HEX_AREA_W),
+        height=max(height, _HEX_AREA_H),
+    )
+
+
+def _duchy_size(state: State, estate_index: int) -> tuple[float, float]:
+    """Width and height of duchy ``estate_index``'s picture: the board and the panel beside
+    it, the header above and the rows variants add below."""
+    estate = state.estates[estate_index]
+    layout = _layout(estate, _board_of(state, estate))
+    rows = len(estate_rows(state, estate_index))
+    return layout.width + _PANEL_W, _HEADER + layout.height + rows * _ROW_HEIGHT
 
 
 def _duchy_group(state: State, estate_index: int) -> ET.Element:
-    """Draw duchy ``estate_index`` in a group of size DUCHY_WIDTH x DUCHY_HEIGHT."""
+    """Draw duchy ``estate_index`` in a group of the size :func:`_duchy_size` gives."""
     estate = state.estates[estate_index]
     board = _board_of(state, estate)
+    layout = _layout(estate, board)
+    width = layout.width + _PANEL_W
     seats = [i for i, seat in enumerate(state.seats) if seat.estate == estate_index]
     to_move = state.current_player
     group = ET.Element("g", {"class": "duchy", "data-estate": str(estate_index)})
@@ -355,8 +418,8 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     active = to_move in seats
     frame_colour = _seat_fill(to_move) if active else "#b9b2a3"
     _add(
-        group, "rect", x=1.0, y=1.0, width=DUCHY_WIDTH - 2,
-        height=DUCHY_HEIGHT + len(rows) * _ROW_HEIGHT - 2, rx=10.0,
+        group, "rect", x=1.0, y=1.0, width=width - 2,
+        height=_HEADER + layout.height + len(rows) * _ROW_HEIGHT - 2, rx=10.0,
         fill=_PAPER, stroke=frame_colour, stroke_width=3.0 if active else 1.2,
     )
     x = 16.0
@@ -375,28 +438,26 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     _add(title, "tspan", board_text, dx=10.0, font_size=12.0, fill=_MUTED, font_weight="normal")
     vp = sum(state.seats[s].vp for s in seats)
     score = _add(group, "g", class_="score")
-    _text(score, DUCHY_WIDTH - 16, 20.0, f"{vp} VP", size=17.0, anchor="end", weight="bold")
+    _text(score, width - 16, 20.0, f"{vp} VP", size=17.0, anchor="end", weight="bold")
     if active:
-        _text(group, DUCHY_WIDTH - 82, 20.5, "to move", size=11.0, anchor="end",
+        _text(group, width - 82, 20.5, "to move", size=11.0, anchor="end",
               fill=_seat_fill(to_move), weight="bold")
     elif any(seat in _winners(state) for seat in seats):
-        _text(group, DUCHY_WIDTH - 82, 20.5, "\u2605 winner", size=12.0, anchor="end",
+        _text(group, width - 82, 20.5, "\u2605 winner", size=12.0, anchor="end",
               fill="#b8860b", weight="bold")
 
-    _draw_spaces(group, estate, board, 0.0, _HEADER)
-    _draw_panel(group, state, estate, seats, _HEX_AREA_W, _HEADER)
-    _draw_rows(group, rows, DUCHY_HEIGHT - 8.0)
+    _draw_spaces(group, estate, board, layout, 0.0, _HEADER)
+    _draw_panel(group, state, estate, seats, layout.width, _HEADER)
+    _draw_rows(group, rows, _HEADER + layout.height - 8.0, width)
     return group
 
 
-def _duchy_height(state: State, estate_index: int) -> float:
-    """Height of duchy ``estate_index``'s picture: the duchy and the rows variants add."""
-    return DUCHY_HEIGHT + len(estate_rows(state, estate_index)) * _ROW_HEIGHT
-
-
-def _draw_rows(parent: ET.Element, rows: Sequence[PictureRow], top: float) -> None:
+def _draw_rows(
+    parent: ET.Element, rows: Sequence[PictureRow], top: float, span: float = DUCHY_WIDTH
+) -> None:
     """The rows variants add (:mod:`burgundy.render.parts`), one strip each from ``top``
-    down: the label, then the cells, a group's cells side by side in one frame."""
+    down across a duchy ``span`` wide: the label, then the cells, a group's cells side by
+    side in one frame."""
     for k, row in enumerate(rows):
         y = top + k * _ROW_HEIGHT
         strip = _add(parent, "g", class_="picture-row", data_row=k)
@@ -406,7 +467,7 @@ def _draw_rows(parent: ET.Element, rows: Sequence[PictureRow], top: float) -> No
         cells = row.cells
         breaks = sum(1 for i in range(1, len(cells)) if cells[i].group != cells[i - 1].group)
         gap = 8.0
-        width = min(44.0, (DUCHY_WIDTH - 32.0 - breaks * gap) / max(len(cells), 1))
+        width = min(44.0, (span - 32.0 - breaks * gap) / max(len(cells), 1))
         x = 16.0
         for i, cell in enumerate(cells):
             if i and cell.group != cells[i - 1].group:
@@ -436,22 +497,20 @@ def _draw_rows(parent: ET.Element, rows: Sequence[PictureRow], top: float) -> No
 
 
 def _draw_spaces(
-    parent: ET.Element, estate: Estate, board: Board | None, left: float, top: float
+    parent: ET.Element, estate: Estate, board: Board | None, layout: _Layout, left: float,
+    top: float,
 ) -> None:
-    """The hex spaces, their die numbers, the tiles and the region borders."""
+    """The hex spaces, their die numbers, the river links, the tiles and the region
+    borders."""
     dice = board.dice if board is not None else standard_board(1).dice
     layer = _add(parent, "g", class_="spaces")
-    tiles = _add(parent, "g", class_="tiles")
-    where: dict[tuple[int, int], int] = {}
-    centres: list[tuple[float, float]] = []
-    for space, (row, index) in enumerate(CELLS[: len(estate.spaces)]):
-        where[(row, abs(3 - row) + 2 * index)] = space
-        cx, cy = _space_centre(row, index, left, top)
-        centres.append((cx, cy))
+    where = {key: space for space, key in enumerate(layout.keys)}
+    centres = [(left + x, top + y) for x, y in layout.centres]
+    for space, (cx, cy) in enumerate(centres):
         colour = board.colours[space] if board is not None else None
         fill = SPACE_FILL[colour] if colour is not None else _UNKNOWN_FILL
         tile = estate.spaces[space]
-        name = SPACE_NAMES[space]
+        name = layout.names[space]
         cell = _add(layer, "g")
         what = colour.label if colour is not None else "unknown"
         placed = f", {tile_name(tile)}" if tile != EMPTY else ""
@@ -465,17 +524,22 @@ def _draw_spaces(
             _add(number, "rect", x=cx - 8, y=cy - 8, width=16.0, height=16.0, rx=3.5,
                  fill="#ffffff", fill_opacity=0.88, stroke="#7a7a7a", stroke_width=0.7)
             _text(number, cx, cy, str(dice[space]), size=12.0, weight="bold")
-        else:
+    if board is not None:
+        _draw_links(parent, board, layout, centres, where)
+    tiles = _add(parent, "g", class_="tiles")
+    for space, (cx, cy) in enumerate(centres):
+        tile = estate.spaces[space]
+        if tile != EMPTY:
+            name = layout.names[space]
             placed_tile = _tile(tiles, cx, cy, _R - 4.5, tile, note=name,
                                 start=space == estate.start)
             placed_tile.set("data-space", name)
     # region borders (thick) and the board's edge
     path: list[str] = []
-    for space, (row, index) in enumerate(CELLS[: len(estate.spaces)]):
-        cx, cy = centres[space]
-        column = abs(3 - row) + 2 * index
+    for space, (cx, cy) in enumerate(centres):
+        row, column = layout.keys[space]
         for edge, (drow, dcolumn) in enumerate(_EDGE_STEP):
-            other = where.get((row + drow, column + dcolumn))
+            other = where.get((row + 4 * drow, column + 2 * dcolumn))
             if other is not None and other < space:
                 continue
             if other is not None and (board is None or board.region_of[other]
@@ -485,6 +549,36 @@ def _draw_spaces(
             path.append(f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}")
     _add(parent, "path", class_="regions", d="".join(path), fill="none", stroke="#3a3328",
          stroke_width=2.6, stroke_linecap="round")
+
+
+def _draw_links(
+    parent: ET.Element, board: Board, layout: _Layout, centres: Sequence[tuple[float, float]],
+    where: dict[tuple[int, int], int],
+) -> None:
+    """A line between the centres of every two neighbouring spaces that do not touch on the
+    hex grid: the board's printed river links (a solo board's islands), over the spaces and
+    under the tiles."""
+    links: list[tuple[int, int]] = []
+    for space, (row, column) in enumerate(layout.keys):
+        touching = {where.get((row + 4 * dr, column + 2 * dc)) for dr, dc in _EDGE_STEP}
+        links.extend(
+            (space, other) for other in range(space + 1, len(centres))
+            if board.neighbours[space] >> other & 1 and other not in touching
+        )
+    if not links:
+        return
+    group = _add(parent, "g", class_="river-links")
+    clear = 0.62 * _R  # the stroke leaves the die number at either end free
+    for one, other in links:
+        (x1, y1), (x2, y2) = centres[one], centres[other]
+        a, b = layout.names[one], layout.names[other]
+        length = math.hypot(x2 - x1, y2 - y1)
+        dash = max(0.0, length - 2 * clear)
+        line = _add(group, "line", class_="river-link", x1=x1, y1=y1, x2=x2, y2=y2,
+                    stroke=_LINK_FILL, stroke_width=6.0, stroke_opacity=0.6,
+                    stroke_dasharray=f"{_num(dash)} {_num(2 * clear)}",
+                    stroke_dashoffset=dash + clear, data_from=a, data_to=b)
+        _title(line, f"river link {a} \u2013 {b}")
 
 
 def _draw_panel(
@@ -600,13 +694,17 @@ def _bonus_hex(
 def duchy_svg(state: State, estate_index: int) -> str:
     """Draw one duchy and everything that belongs to it.
 
-    The 37 spaces are coloured by their region type; an empty space shows its die number, a
-    covered one the tile's name (``bank``, ``cow3``, ``k7``, ...), the start castle ringed in
-    gold. Thick lines run around regions. Beside the board: storage, goods and sold goods by
-    colour, silverlings, workers, bonus tiles won and the dice the seat rolled (used ones
-    faded); the header names the seat(s) playing it and their VP. Below the board, the
-    rows variants add (:func:`burgundy.render.parts.estate_rows`: a trade route, say), which
-    make the picture taller.
+    The board's spaces (the 37 of a duchy of the base game, or those of a board of another
+    shape at its picture positions, named as that board names them) are coloured by their
+    region type; an empty space shows its die number, a covered one the tile's name
+    (``bank``, ``cow3``, ``k7``, ...), the start castle ringed in gold. Thick lines run
+    around regions; a line joins the centres of two spaces that are neighbours without
+    touching (a printed river link). The picture grows to fit a larger board. Beside it:
+    storage, goods and sold goods by colour, silverlings, workers, bonus tiles won and the
+    dice the seat rolled (used ones faded); the header names the seat(s) playing it and
+    their VP. Below the board, the rows variants add
+    (:func:`burgundy.render.parts.estate_rows`: a trade route, say), which make the picture
+    taller.
 
     Args:
         state: The game state.
@@ -620,8 +718,8 @@ def duchy_svg(state: State, estate_index: int) -> str:
     """
     if not 0 <= estate_index < len(state.estates):
         raise IndexError(f"no estate {estate_index}; the game has {len(state.estates)}")
-    root = _svg_root(DUCHY_WIDTH, _duchy_height(state, estate_index),
-                     f"duchy {estate_index + 1}")
+    width, height = _duchy_size(state, estate_index)
+    root = _svg_root(width, height, f"duchy {estate_index + 1}")
     root.append(_duchy_group(state, estate_index))
     return _serialise(root)
 
@@ -895,7 +993,7 @@ def state_svg(
             ``depot``; the black depot for a purchase), and named on the board.
         seats: Draw only these seats' duchies (default: every estate's).
         width: The picture's width in pixels (the height follows); default its natural
-            size (:data:`BOARD_WIDTH` wide).
+            size (:data:`BOARD_WIDTH` wide, wider when two duchies side by side need it).
         ledger: Draw each seat's VP ledger (where its points came from) below the duchies;
             default: once the game is over.
 
@@ -922,23 +1020,27 @@ def state_svg(
 def _table(state: State) -> ET.Element:
     """The board above and every duchy below it, two to a row (:func:`state_svg` before its
     options)."""
-    columns = 2
-    rows = math.ceil(len(state.estates) / columns)
-    heights = [_duchy_height(state, index) for index in range(len(state.estates))]
-    tops = [BOARD_HEIGHT + _GAP]  # each row of duchies as high as its highest
-    for row in range(rows):
-        tops.append(tops[-1] + max(heights[row * columns : (row + 1) * columns]) + _GAP)
-    root = _svg_root(BOARD_WIDTH, tops[-1] - _GAP if rows else BOARD_HEIGHT, repr(state))
-    board = _board_group(state)
-    root.append(board)
-    for index in range(len(state.estates)):
-        row, column = divmod(index, columns)
-        x = column * (DUCHY_WIDTH + _GAP)
-        y = tops[row]
-        duchy = _duchy_group(state, index)
-        duchy.set("transform", f"translate({_num(x)},{_num(y)})")
-        root.append(duchy)
+    duchies = [_duchy_group(state, index) for index in range(len(state.estates))]
+    width, bottom = _lay_out(duchies, BOARD_HEIGHT + _GAP)
+    root = _svg_root(width, bottom - _GAP, repr(state))
+    root.append(_board_group(state))
+    root.extend(duchies)
     return root
+
+
+def _lay_out(duchies: Sequence[ET.Element], top: float) -> tuple[float, float]:
+    """Place ``duchies`` two to a row from ``top`` down, in columns as wide as the widest
+    (at least the standard duchy) and each row as high as its highest; return the width
+    they and the main board need and the bottom of the last row plus a gap."""
+    column = max([DUCHY_WIDTH, *(_frame_size(d)[0] for d in duchies)])
+    width = BOARD_WIDTH
+    for start in range(0, len(duchies), 2):
+        row = duchies[start : start + 2]
+        for k, duchy in enumerate(row):
+            duchy.set("transform", f"translate({_num(k * (column + _GAP))},{_num(top)})")
+        width = max(width, len(row) * (column + _GAP) - _GAP)
+        top += max(_frame_size(d)[1] for d in row) + _GAP
+    return width, top
 
 
 def _centre(points: str) -> tuple[float, float, float]:
@@ -949,9 +1051,13 @@ def _centre(points: str) -> tuple[float, float, float]:
     return cx, cy, math.hypot(pairs[0][0] - cx, pairs[0][1] - cy)
 
 
-def _frame_height(duchy: ET.Element) -> float:
+def _frame_size(duchy: ET.Element) -> tuple[float, float]:
+    """Width and height of a drawn duchy (read from its frame)."""
     frame = duchy.find("rect")
-    return float(frame.get("height", DUCHY_HEIGHT - 2)) + 2 if frame is not None else DUCHY_HEIGHT
+    if frame is None:
+        return DUCHY_WIDTH, DUCHY_HEIGHT
+    return (float(frame.get("width", DUCHY_WIDTH - 2)) + 2,
+            float(frame.get("height", DUCHY_HEIGHT - 2)) + 2)
 
 
 def _decorate(
@@ -1004,19 +1110,13 @@ def _decorate(
             if duchy not in kept:
                 root.remove(duchy)
         duchies = kept
-    top = BOARD_HEIGHT + _GAP
-    for start in range(0, len(duchies), 2):
-        row = duchies[start : start + 2]
-        for column, duchy in enumerate(row):
-            duchy.set("transform", f"translate({_num(column * (DUCHY_WIDTH + _GAP))},"
-                      f"{_num(top)})")
-        top += max(_frame_height(d) for d in row) + _GAP
+    natural, top = _lay_out(duchies, BOARD_HEIGHT + _GAP)
     if ledger:
-        top = _ledger(root, state, top) + _GAP
+        top = _ledger(root, state, top, natural) + _GAP
     height = top - _GAP
-    root.set("viewBox", f"0 0 {_num(BOARD_WIDTH)} {_num(height)}")
-    scale = (width / BOARD_WIDTH) if width else 1.0
-    root.set("width", _num(BOARD_WIDTH * scale))
+    root.set("viewBox", f"0 0 {_num(natural)} {_num(height)}")
+    scale = (width / natural) if width else 1.0
+    root.set("width", _num(natural * scale))
     root.set("height", _num(height * scale))
 
 
@@ -1026,7 +1126,7 @@ def _space_name_of(action: object, state: State, estate: int) -> str | None:
     if not isinstance(space, int):
         return None
     board = _board_of(state, state.estates[estate])
-    names = getattr(board, "names", SPACE_NAMES)
+    names = board.names if board is not None else SPACE_NAMES
     return str(names[space]) if 0 <= space < len(names) else None
 
 
@@ -1047,18 +1147,18 @@ def _goods_legend(parent: ET.Element, x0: float, y0: float) -> None:
         _text(legend, gx + 13, gy, name, size=10.0, anchor="start")
 
 
-def _ledger(root: ET.Element, state: State, top: float) -> float:
-    """Each seat's VP ledger as a table from ``top``; returns its bottom."""
+def _ledger(root: ET.Element, state: State, top: float, span: float = BOARD_WIDTH) -> float:
+    """Each seat's VP ledger as a table ``span`` wide from ``top``; returns its bottom."""
     sources = sorted({source for seat in state.seats for source, _ in seat.ledger})
     rows = len(sources) + 2
     height = 44.0 + rows * 18.0
     group = _add(root, "g", class_="ledger", transform=f"translate(0,{_num(top)})")
     _title(group, "where each seat's VP came from")
-    _add(group, "rect", x=1.0, y=1.0, width=BOARD_WIDTH - 2, height=height - 2, rx=10.0,
+    _add(group, "rect", x=1.0, y=1.0, width=span - 2, height=height - 2, rx=10.0,
          fill=_PAPER, stroke="#b9b2a3", stroke_width=1.2)
     over = "final scoring" if state.is_terminal else "VP so far"
     _text(group, 16, 20, f"ledger \u00b7 {over}", size=14.0, anchor="start", weight="bold")
-    column = min(160.0, (BOARD_WIDTH - 260.0) / max(len(state.seats), 1))
+    column = min(160.0, (span - 260.0) / max(len(state.seats), 1))
     winners = _winners(state)
     for seat in range(len(state.seats)):
         x = 240.0 + seat * column
@@ -1070,7 +1170,7 @@ def _ledger(root: ET.Element, state: State, top: float) -> float:
         y = 62.0 + k * 18.0
         row = _add(group, "g", class_="ledger-row", data_source=source)
         if k % 2 == 0:
-            _add(row, "rect", x=10.0, y=y - 9, width=BOARD_WIDTH - 20, height=18.0,
+            _add(row, "rect", x=10.0, y=y - 9, width=span - 20, height=18.0,
                  fill="#f1ead8")
         _text(row, 20, y, source, size=11.0, anchor="start",
               weight="bold" if source == "total" else None)

@@ -1,6 +1,7 @@
 """Text pictures of a game for terminals: the main board and each duchy.
 
-A duchy is drawn as its seven rows of hexes, offset like the printed board. An empty space
+A duchy is drawn as its rows of hexes, offset like the printed board (the seven rows of a
+duchy of the base game; a board of another shape by its picture positions). An empty space
 shows its colour letter and die number in lower case (``c6`` castle, ``g2`` pasture, ``s1``
 river, ``b4`` city, ``y3`` knowledge, ``m5`` mine); a covered one shows the tile in upper
 case (``SHIP``, ``CAST``, ``MINE``, ``BANK``, ``COW3``, ``K17``, ...).
@@ -9,7 +10,7 @@ case (``SHIP``, ``CAST``, ``MINE``, ``BANK``, ``COW3``, ``K17``, ...).
 from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
-from burgundy.geometry import ROW_LENGTHS, SPACE_NAMES
+from burgundy.geometry import Board
 from burgundy.render.parts import PictureCell, estate_rows
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
@@ -47,11 +48,17 @@ def tile_label(code: int) -> str:
 def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) -> str:
     """Return the rows of estate ``estate_index``'s duchy as text.
 
+    The rows follow the board's picture positions: one line per row (its ``y``; a blank line
+    for a row the board leaves out), each space as many characters to the right as its
+    ``x`` says (a hex width is 6 characters, more when the board's names need it).
+
     Args:
         state: The game state.
         estate_index: Index into ``state.estates``.
-        coordinates: Also write above each row the numbers of its spaces: the space under
-            ``4`` in row ``d`` is ``d4``, the name actions use (``place ship d4 d3``).
+        coordinates: Also write above each row the names of its spaces, as its board names
+            them; when every name in a row starts with the letter the row is labelled with,
+            only the rest is written: the space under ``4`` in row ``d`` is ``d4``, the name
+            actions use (``place ship d4 d3``).
 
     Examples:
         >>> import burgundy
@@ -63,28 +70,61 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
     board = state.rules.engine.boards.get(estate.board)
     if board is None:
         return "(no board dealt yet)"
-    names = getattr(board, "names", SPACE_NAMES)
-    lines = []
-    space = 0
-    for row, length in enumerate(ROW_LENGTHS):
+    rows = _text_rows(board)
+    shown = {
+        space: board.names[space][len(label):] for label, _, spaces in rows for space in spaces
+    }
+    longest = max((len(text) for text in shown.values()), default=1)
+    unit = max(6, longest + 1 + (longest + 1) % 2)  # characters per hex width, even
+    left = min((x for x, _ in board.positions), default=0.0)
+    margin = max(len(label) for label, _, _ in rows) + 1 if any(r[0] for r in rows) else 0
+    lines: list[str] = []
+    for k, (label, y, spaces) in enumerate(rows):
+        if k:
+            lines.extend([""] * max(0, round(y - rows[k - 1][1]) - 1))
         cells = []
         numbers = []
-        letter = "abcdefg"[row]
-        for _ in range(length):
+        for space in spaces:
+            column = round((board.positions[space][0] - left) * unit)
             tile = estate.spaces[space]
             if tile == EMPTY:
                 cell = f"{COLOUR_LETTER[board.colours[space]]}{board.dice[space]}"
             else:
                 cell = tile_label(tile)
-            cells.append(f"{cell:^4}")
-            name = names[space]
-            numbers.append(f"{name[1:] if name[:1] == letter else name:^4}")
-            space += 1
-        indent = " " * (abs(3 - row) * 3)
+            cells.append((column, f"{cell:^4}"))
+            name = shown[space]
+            numbers.append((column - max(0, len(name) - 4) // 2, f"{name:^4}"))
         if coordinates:
-            lines.append(f"  {indent}" + "  ".join(numbers).rstrip())
-        lines.append(f"{letter} {indent}" + "  ".join(cells))
+            lines.append((" " * margin + _canvas(numbers)).rstrip())
+        lines.append(label.ljust(margin) + _canvas(cells))
     return "\n".join(lines)
+
+
+def _text_rows(board: Board) -> list[tuple[str, float, list[int]]]:
+    """The board's rows top to bottom, each as its label, its ``y`` and its spaces left to
+    right; the label is the letter every name in the row starts with, when there is one
+    (``d`` for ``d1`` .. ``d7``), else ``""``."""
+    by_y: dict[float, list[int]] = {}
+    for space, (_, y) in enumerate(board.positions):
+        by_y.setdefault(y, []).append(space)
+    rows = []
+    for y in sorted(by_y):
+        spaces = sorted(by_y[y], key=lambda s: board.positions[s][0])
+        names = [board.names[s] for s in spaces]
+        label = names[0][:1]
+        if not label.isalpha() or any(len(n) < 2 or n[:1] != label for n in names):
+            label = ""
+        rows.append((label, y, spaces))
+    return rows
+
+
+def _canvas(pieces: list[tuple[int, str]]) -> str:
+    """Write each ``(column, text)`` at its column of one line (left to right; a piece
+    that would overlap the one before it moves right)."""
+    line = ""
+    for column, text in sorted(pieces):
+        line = line + " " * max(0, column - len(line)) + text
+    return line
 
 
 def seat_summary(state: State, seat: int) -> str:
