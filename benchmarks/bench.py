@@ -175,21 +175,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     installed = burgundy.available_variants()
-    lineups = {"base": (), "standard": ("knowledge",), "all variants": installed}
+    lineups: dict[str, tuple[str, ...] | None] = {
+        "base": (), "standard": ("knowledge",), "all variants": None,  # every one of the count
+        "solo": ("knowledge", "solo"),  # with --players 1
+    }
     print(f"burgundy {burgundy.__version__}, Python {sys.version.split()[0]}; "
           f"{args.games} games x {args.repeats} runs, median; installed variants: {installed}")
     chess_games = max(args.games // 4, 3) if args.compare else 0
     print(f"{'ruleset':14s} {'players':>7s} {'decisions/s':>12s} {'games/s':>8s} "
           f"{'decisions/game':>15s} {'spread':>7s}"
           + (f" {'chess plies/s':>14s} {'x chess':>8s}" if chess_games else ""))
-    for name, variants in lineups.items():
-        if not set(variants) <= set(installed):
-            continue
+    for name, lineup in lineups.items():
         for players in args.players:
+            variants = burgundy.available_variants(players=players) if lineup is None else lineup
+            if not set(variants) <= set(installed):
+                continue
             # a variant whose option has no default plays with its example value
             # (trade routes: trade_routes_deck="generated")
             options = example_options(variants)
-            rules = burgundy.Ruleset(players=players, variants=variants, options=options)
+            try:
+                rules = burgundy.Ruleset(players=players, variants=variants, options=options)
+            except ValueError:
+                continue  # not a lineup of this player count (the solo module: 1 only)
             r = bench_rules(rules, args.games, args.repeats, args.seed, chess_games)
             line = (f"{name:14s} {players:7d} {r['decisions_per_s']:12,.0f} "
                     f"{r['games_per_s']:8.2f} {r['decisions_per_game']:15.1f} "

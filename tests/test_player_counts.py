@@ -129,3 +129,13 @@ def test_different_value_counts_cannot_combine(
     install_plugin("lonelier", LONELY.format(values=3).replace('"lonely"', '"lonelier"'))
     with pytest.raises(ValueError, match="different player counts"):
         burgundy.Ruleset(players=1, variants=("lonely", "lonelier"))
+
+
+def test_available_variants_by_player_count(install_plugin: Callable[[str, str], None]) -> None:
+    """"Every variant" of a game depends on its count: a variant that plays only alone is
+    not one of a 2-player game's, and one for 2-4 players not one of a solo game's."""
+    install_plugin("lonely", LONELY.format(values=2))
+    assert "lonely" in burgundy.available_variants()
+    assert "lonely" in burgundy.available_variants(players=1)
+    assert "lonely" not in burgundy.available_variants(players=2)
+    assert "knowledge" in burgundy.available_variants(players=1)  # any count

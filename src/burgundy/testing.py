@@ -514,8 +514,10 @@ def _seat_specs(
                 f"seats[{seat}]: unknown key(s) {', '.join(repr(k) for k in unknown)} "
                 f"(known: {', '.join(_SEAT_KEYS)})"
             )
-        specs[seat] = _checked(entry, _entry_label(seat), mover=seat == mover)
-    given = _checked(given, lambda key: f"{key}=", mover=True)
+        specs[seat] = _checked(
+            entry, _entry_label(seat), mover=seat == mover, names=_space_names(state, seat)
+        )
+    given = _checked(given, lambda key: f"{key}=", mover=True, names=_space_names(state, mover))
     mine = specs.setdefault(mover, {})
     for key, value in given.items():
         if key in mine:
@@ -532,7 +534,8 @@ def _seat_specs(
                 f"seat {them}'s 'tiles' are given twice: as their_tiles= and in seats[{them}]"
             )
         theirs["tiles"] = _checked(
-            {"tiles": their_tiles}, lambda key: "their_tiles=", mover=False
+            {"tiles": their_tiles}, lambda key: "their_tiles=", mover=False,
+            names=_space_names(state, them),
         )["tiles"]
     owners: dict[tuple[int, str], int] = {}
     for seat, spec in specs.items():
@@ -577,11 +580,18 @@ def _counts(value: Any, where: str) -> tuple[int, ...]:
     return counts
 
 
+def _space_names(state: State, seat: int) -> Mapping[str, int]:
+    """The space names of seat ``seat``'s duchy board (the standard ones before a deal)."""
+    board = state.rules.engine.boards.get(state.seat_estate(seat).board)
+    return SPACE_BY_NAME if board is None else board.space_by_name
+
+
 def _checked(
-    values: Mapping[str, Any], label: Callable[[str], str], *, mover: bool
+    values: Mapping[str, Any], label: Callable[[str], str], *, mover: bool,
+    names: Mapping[str, int] = SPACE_BY_NAME,
 ) -> dict[str, Any]:
     """The values of one seat's set-up, checked and normalised (tuples); ``label(key)``
-    names a value in an error message."""
+    names a value in an error message, ``names`` are the seat's board's space names."""
     checked = dict(values)
     for key in ("silver", "workers"):
         if key in checked and not _is_count(checked[key]):
@@ -594,7 +604,7 @@ def _checked(
         if not isinstance(tiles, Mapping):
             raise ValueError(f"{label('tiles')}: a mapping of space to hex, not {tiles!r}")
         for space in tiles:
-            if space not in SPACE_BY_NAME:
+            if space not in names:
                 raise ValueError(f"{label('tiles')}: no duchy space {space!r}")
     if "storage" in checked:
         if isinstance(checked["storage"], str):

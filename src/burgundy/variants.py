@@ -182,15 +182,35 @@ def _entry_points() -> dict[str, metadata.EntryPoint]:
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def available_variants() -> tuple[str, ...]:
-    """Return the names of the installed variant plugins, sorted."""
-    return tuple(sorted(_entry_points()))
+def available_variants(players: int | None = None) -> tuple[str, ...]:
+    """Return the names of the installed variant plugins, sorted.
+
+    Args:
+        players: Only those that play with this many players (their
+            :attr:`VariantInfo.players`): what "every variant" means for a game of that
+            count (the solo module plays only alone, the shields never). ``None``: all.
+
+    Raises:
+        ValueError: ``players`` is given and an installed plugin fails to load.
+
+    Examples:
+        >>> import burgundy
+        >>> "knowledge" in burgundy.available_variants(players=2)
+        True
+    """
+    names = tuple(sorted(_entry_points()))
+    if players is None:
+        return names
+    return tuple(
+        name for name in names
+        if (counts := variant_info(name).players) is None or players in counts
+    )
 
 
 def _installed_infos() -> list[VariantInfo]:
     """What every installed variant that loads declares (for hints in error messages)."""
     infos = []
-    for name in available_variants():
+    for name in sorted(_entry_points()):
         try:
             infos.append(variant_info(name))
         except ValueError:  # a broken plugin: no hint from it
