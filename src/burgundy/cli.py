@@ -244,7 +244,8 @@ def summary_table(results: Sequence[dict[str, Any]]) -> str:
                 row["parts"][key] = row["parts"].get(key, 0) + vp
     players = len(results[0]["bots"]) if results else 0
     columns = ["animals", "regions", "sales", "bonuses", "knowledge", "final", "other"]
-    lines = [f"{len(results)} game{'s' if len(results) != 1 else ''}, {players} players",
+    people = f"{players} player{'s' if players != 1 else ''}"
+    lines = [f"{len(results)} game{'s' if len(results) != 1 else ''}, {people}",
              f"{'bot':12s} {'games':>5s} {'seats':>5s} {'wins':>5s} {'win%':>6s} "
              f"{'mean':>6s} {'sd':>5s} " + " ".join(f"{c:>9s}" for c in columns)]
     for name, row in sorted(per_bot.items()):
@@ -463,7 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def ruleset_args(p: argparse.ArgumentParser, players: int = 2) -> None:
         p.add_argument("--players", type=int, default=players, metavar="N",
-                       help=f"number of players, 2-4 (default: {players})")
+                       help=f"number of players, 2-4, or 1 with the solo variant "
+                            f"(default: {players})")
         p.add_argument("--variants", default=None, metavar="LIST",
                        help="comma-separated variants, e.g. knowledge,shields ('' for the "
                        "bare base game; default: the standard game, knowledge); "

@@ -552,7 +552,8 @@ class Ruleset:
             >>> burgundy.Ruleset(players=3, variants=()).describe()
             '3 players · 2019 edition · base game'
         """
-        parts = [f"{self.players} players", f"{self.edition} edition",
+        plural = "" if self.players == 1 else "s"
+        parts = [f"{self.players} player{plural}", f"{self.edition} edition",
                  ", ".join(self.variants) or "base game"]
         for name, spec in self.option_specs().items():
             note = spec.describe(self.options[name]) if spec.describe is not None else ""

@@ -12,11 +12,11 @@ from typing import Any
 
 import attrs
 import pytest
-from burgundy_solo.model import NAME
 
 import burgundy
 from burgundy.state import State
 from burgundy.testing import build_position
+from burgundy_solo.model import NAME
 
 VARIANTS = ("knowledge", "solo")
 SEED = 1

@@ -9,8 +9,6 @@ import types
 
 import attrs
 import pytest
-from burgundy_solo.model import BLACK_TILE, BlackTrade, BuyPoints, ColourReward
-from burgundy_solo.rules import progress, solo_winners, vp_gained
 
 from burgundy.components import tile_code
 from burgundy.io import from_json, to_json, validate_state
@@ -20,6 +18,8 @@ from burgundy.rules.phases import PHASES, mines
 from burgundy.rules.scoring import PHASE_BONUS, final_terms, region_vp
 from burgundy.state import State, replace
 from burgundy.testing import set_depots
+from burgundy_solo.model import BLACK_TILE, BlackTrade, BuyPoints, ColourReward
+from burgundy_solo.rules import progress, solo_winners, vp_gained
 
 S = types.SimpleNamespace
 GOODS = (2, 1, 1, 1, 0, 0)  # five goods of four colours

@@ -10,8 +10,6 @@ import types
 from importlib import resources
 
 import pytest
-from burgundy_solo.boards import solo_board
-from burgundy_solo.rules import depot_slots, progress, remove_round_hex, removed_hex
 
 import burgundy
 from burgundy.components import CASTLE, SHIP, tile_code
@@ -20,6 +18,8 @@ from burgundy.pending import Turn
 from burgundy.rules.setup import depot_spaces
 from burgundy.state import replace
 from burgundy.testing import first_turn, set_depots
+from burgundy_solo.boards import solo_board
+from burgundy_solo.rules import depot_slots, progress, remove_round_hex, removed_hex
 
 S = types.SimpleNamespace
 

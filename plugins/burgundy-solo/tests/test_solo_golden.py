@@ -1,0 +1,77 @@
+"""Golden seeded solo playthroughs (issue #13): any change of behaviour shows up as a diff.
+Each file in ``golden/`` holds a seeded game played by a player who places, trades and
+takes rewards whenever it can (else at random): its transcript (every chance outcome and
+action), the final progress, ledger and result, and its record. Run
+``UPDATE_GOLDEN=1 pytest plugins/burgundy-solo/tests/test_solo_golden.py`` to rewrite them
+after an intended change (and review the diff)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import types
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import burgundy
+from burgundy.actions import PlaceTile
+from burgundy.game import describe_outcome
+from burgundy_solo.model import PlaceBlackHex, TradeForBlackTile
+from burgundy_solo.rules import progress
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = [
+    ("2019", True, {}, 1301),
+    ("2011", False, {"solo_board": "13b", "solo_target": 45}, 1302),
+]
+
+
+def play(rules: burgundy.Ruleset, seed: int) -> dict[str, Any]:
+    game = burgundy.Game(rules, chance="external")
+    rng = random.Random(seed)
+    lines = []
+    while not game.state.is_terminal:
+        state = game.state
+        if state.is_chance:
+            outcome = state.sample_outcome(rng)
+            lines.append(describe_outcome(state, outcome))
+            game.play(outcome)
+            continue
+        legal = state.legal_actions()
+        wanted = [a for a in legal if isinstance(a, (PlaceTile, PlaceBlackHex,
+                                                     TradeForBlackTile))]
+        action = rng.choice(wanted or legal)
+        lines.append(f"seat 0: {action}")
+        game.play(action)
+    final = game.state
+    return {
+        "ruleset": rules.describe(),
+        "transcript": lines,
+        "progress": attrs.asdict(progress(final)),
+        "goods_out": list(final.variant_state("solo").goods_out),
+        "ledger": dict(final.seats[0].ledger),
+        "winners": list(final.winners()),
+        "record": game.record(),
+    }
+
+
+@pytest.mark.parametrize(("edition", "knowledge", "options", "seed"), CASES)
+def test_golden_playthrough(
+    solo: types.SimpleNamespace, edition: str, knowledge: bool, options: dict[str, Any],
+    seed: int,
+) -> None:
+    rules = solo.rules(edition, knowledge, **options)
+    name = "+".join(rules.variants)
+    path = GOLDEN / f"{name}-{edition}-{rules.options['solo_board']}-seed{seed}.json"
+    result = play(rules, seed)
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    expected = json.loads(path.read_text(encoding="utf-8"))
+    for key in ("ruleset", "transcript", "progress", "goods_out", "ledger", "winners"):
+        assert result[key] == expected[key], key
+    replayed = burgundy.Game.from_record(expected["record"])
+    assert attrs.asdict(progress(replayed.state)) == expected["progress"]
