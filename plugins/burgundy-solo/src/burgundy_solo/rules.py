@@ -2,7 +2,7 @@
 :mod:`burgundy_solo.plugin`.
 
 Seed sentences are quoted by their number in ``shared/reference/wave2-rules.md`` §1.1
-(S1-S19: the 2019 module; P1-P17: the 2018 promo); rulings by their id (R-SOLO-*).
+(S1-S19: the 2019 module; P1-P17: the 2018 promo); rulings by their id (R-SOLO-REMOVE, ...).
 """
 
 from __future__ import annotations
