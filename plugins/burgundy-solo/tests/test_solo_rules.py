@@ -1,7 +1,7 @@
 """The solo module's rules, one test per rule (issue #13). Each names its source: a sentence
 of the seeds (S1-S19: the 2019 module, seed 002; P1-P17: the 2018 promo, seed 004; numbered
-as in ``shared/reference/wave2-rules.md`` §1.1) or a ruling (R-SOLO-TARGET, ...). Positions: the first
-turn of seed 1 on board 13a, the start castle on A26 (see conftest)."""
+as in ``shared/reference/wave2-rules.md`` §1.1) or a ruling (R-SOLO-TARGET, ...).
+Positions: the first turn of seed 1 on board 13a, the start castle on A26 (see conftest)."""
 
 from __future__ import annotations
 
