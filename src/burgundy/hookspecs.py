@@ -264,6 +264,28 @@ def burgundy_sold_goods(
     """
 
 
+@hookspec
+def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float] | None:
+    """Modify the bots' heuristic value of a state for a seat: ``f(state, seat, value) ->
+    value``.
+
+    The base value is the core's valuation (:func:`burgundy.bots.evaluate.base_value`), in
+    VP: the seat's score and what its position may still become (at the end of the game,
+    its score); :func:`~burgundy.bots.evaluate.evaluate` folds the modifiers in. The greedy
+    bot plays the action whose result the modified value ranks highest; the Monte Carlo
+    bot orders and scores its nodes by it. A variant whose game is not won by VP returns a
+    value that measures what it is won by, on a scale like VP's (a clear lead some 10); the
+    rules never ask. Asked for decision, chance and finished states alike.
+
+    Examples:
+        A variant won by silverlings: the bots count those, 3 VP each::
+
+            @hookimpl
+            def burgundy_evaluation(rules):
+                return lambda state, seat, value: 3.0 * state.seat_estate(seat).silver
+    """
+
+
 # -- providers ------------------------------------------------------------------------------
 @hookspec
 def burgundy_tile_effect(

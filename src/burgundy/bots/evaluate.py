@@ -15,6 +15,10 @@
   * each unfinished region: ``L * 0.6 * f² * (its VP + the current phase bonus)`` where
     ``f`` is the share of it already covered,
   * each colour not yet finished while a bonus tile is left: ``L * 0.5 * f³ * tile VP``.
+
+The variants' ``burgundy_evaluation`` modifiers then change that value, in variant order
+(``f(state, seat, value) -> value``): a variant not won by VP values what it is won by
+(the solo module: covered spaces).
 """
 
 from __future__ import annotations
@@ -46,8 +50,18 @@ def game_left(state: State) -> float:
 def evaluate(state: State, seat: int) -> float:
     """Return the valuation of ``state`` for seat ``seat`` (see the module docstring).
 
-    At the end of the game it is the seat's score (the final scoring is in it already).
+    At the end of the game it is the seat's score (the final scoring is in it already),
+    unless a variant's ``burgundy_evaluation`` modifier says otherwise; the modifiers
+    change every value, in variant order.
     """
+    value = base_value(state, seat)
+    for modifier in state.rules.engine.evaluation:
+        value = modifier(state, seat, value)
+    return value
+
+
+def base_value(state: State, seat: int) -> float:
+    """The core's valuation of ``state`` for ``seat``, before the variants' modifiers."""
     if state.is_terminal:
         return float(state.seats[seat].vp)
     value = float(state.seats[seat].vp) + sum(final_terms(state, seat).values())

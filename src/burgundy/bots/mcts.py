@@ -5,8 +5,9 @@ action (actions are tried best-first by :func:`~burgundy.bots.evaluate`, and a n
 at most ``ceil(widening * sqrt(visits))`` children, so the search goes deep on the promising
 actions), else it picks the child with the best UCB1 score for the seat to move; at a chance
 node it samples an outcome with its probability. A new leaf is scored by the evaluation: each
-seat's value is ``sigmoid((own - best other) / scale)``; values are backed up as vectors, so
-any number of players works.
+seat's value is ``sigmoid((own - best other) / scale)``, and with a single seat (the solo
+module) ``sigmoid((own - own at the root) / scale)``; values are backed up as vectors, so any
+number of players works.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class MCTSBot:
         self.widening = widening
         self.scale = scale
         self.time_budget = time_budget
+        self._reference = 0.0  # a lone seat's value at the root of the current search
 
     def choose(self, state: State) -> Action:
         """Return the most visited action of the root after the search."""
@@ -69,6 +71,8 @@ class MCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node(state)
+        if len(state.seats) == 1:  # no opponent to compare with: compare with the root
+            self._reference = evaluate(state, 0)
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         done = 0
         while True:
@@ -146,6 +150,7 @@ class MCTSBot:
         raw = [evaluate(state, seat) for seat in range(len(state.seats))]
         out = []
         for seat, own in enumerate(raw):
-            others = max(v for s, v in enumerate(raw) if s != seat)
-            out.append(1.0 / (1.0 + math.exp(-(own - others) / self.scale)))
+            others = max((v for s, v in enumerate(raw) if s != seat), default=self._reference)
+            lead = max(min((own - others) / self.scale, 50.0), -50.0)  # no overflow
+            out.append(1.0 / (1.0 + math.exp(-lead)))
         return out

@@ -46,6 +46,7 @@ class HookTuples:
     ]
     extra_actions: tuple[Callable[[State, Pending], Iterable[Action]], ...]
     sold_goods: tuple[Callable[[State, int, int, int], State], ...]
+    evaluation: tuple[Callable[[State, int, float], float], ...]
     tile_effect: tuple[Callable[[State, int, int, int], State | None], ...]
     final_scoring: tuple[Callable[[State, int], Mapping[str, int]], ...]
     tile_score: tuple[Callable[[State, int, int], Mapping[str, int]], ...]

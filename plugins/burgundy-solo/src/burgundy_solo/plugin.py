@@ -186,3 +186,11 @@ def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
     if p.over:
         cells += (PictureCell("won" if p.won else "lost"),)
     return (PictureRow("solo", cells),)
+
+
+@hookimpl
+def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float]:
+    """The bots value covered spaces, not VP (R-SOLO-RESULT)."""
+    from burgundy_solo.evaluation import solo_value
+
+    return solo_value

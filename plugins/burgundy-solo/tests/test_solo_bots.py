@@ -1,0 +1,74 @@
+"""The bots in a solo game (issue #13): the solo module's ``burgundy_evaluation`` values
+covered spaces, not VP, so the greedy and Monte Carlo bots play towards covering the duchy;
+they play whole games with one seat and a lost end (``winners() == ()``)."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+import burgundy
+from burgundy.bots import Bot, GreedyBot, MCTSBot, RandomBot, evaluate
+from burgundy.bots.evaluate import base_value
+from burgundy.rules.income import set_seat
+from burgundy.testing import build_position
+from burgundy_solo.evaluation import SPACE, WIN, solo_value
+from burgundy_solo.rules import progress
+
+VARIANTS = ("knowledge", "solo")
+
+
+def _rules() -> burgundy.Ruleset:
+    return burgundy.Ruleset(players=1, variants=VARIANTS)
+
+
+def _play(bot: Bot, seed: int) -> burgundy.State:
+    """A whole seeded solo game played by ``bot``; its final state."""
+    game = burgundy.Game(_rules(), seed=seed)
+    while not game.state.is_terminal:
+        state = game.state
+        action = bot.choose(state)
+        assert action in state.legal_actions()
+        game.play(action)
+    return game.state
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(seed=2), MCTSBot(iterations=6, seed=2)],
+                         ids=["greedy", "mcts:6"])
+def test_bots_play_a_whole_solo_game(bot: Bot) -> None:
+    final = _play(bot, seed=5)
+    result = progress(final)
+    assert result.over
+    assert final.winners() == ((0,) if result.won else ())
+    assert evaluate(final, 0) == SPACE * (result.covered + (WIN if result.won else 0.0))
+
+
+def test_the_solo_valuation_counts_spaces_not_vp() -> None:
+    rules = _rules()  # seed 1: the start castle on A26, next to A24 (pasture), A29 (mine)
+    fewer = build_position(rules, seed=1, tiles={"A29": "mine"}, silver=1, workers=2)
+    more = build_position(
+        rules, seed=1, tiles={"A29": "mine", "A24": "cow3"}, silver=1, workers=2
+    )
+    assert progress(more).covered == progress(fewer).covered + 1
+    assert evaluate(more, 0) > evaluate(fewer, 0)
+    rich = set_seat(fewer, 0, vp=45)  # VP (short of the target) do not outweigh a space
+    assert base_value(rich, 0) > base_value(more, 0)  # the core's valuation: they do
+    assert evaluate(rich, 0) < evaluate(more, 0)
+    assert evaluate(more, 0) == solo_value(more, 0, base_value(more, 0))
+    stored = build_position(rules, seed=1, tiles={"A29": "mine"}, storage=["cow3"],
+                            silver=1, workers=2)
+    assert evaluate(fewer, 0) < evaluate(stored, 0) < evaluate(more, 0)  # a hex to place
+
+
+def test_a_lost_end_is_worth_its_spaces() -> None:
+    final = _play(RandomBot(seed=0), seed=0)
+    assert final.winners() == ()
+    assert evaluate(final, 0) == SPACE * progress(final).covered
+
+
+def test_greedy_covers_more_than_random() -> None:
+    seeds = range(300, 305)
+    greedy = [progress(_play(GreedyBot(seed=s), s)).covered for s in seeds]
+    random = [progress(_play(RandomBot(seed=s), s)).covered for s in seeds]
+    assert statistics.mean(greedy) > statistics.mean(random)
