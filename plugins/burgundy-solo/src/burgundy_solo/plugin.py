@@ -15,6 +15,7 @@ from burgundy.variants import OptionSpec, PendingRule, Ruleset, VariantInfo
 from burgundy_solo import __version__
 from burgundy_solo import rules as solo_rules
 from burgundy_solo.boards import ARTS, BOARD_IDS
+from burgundy_solo.evaluation import solo_value
 from burgundy_solo.model import (
     ACTION_TYPES,
     NAME,
@@ -191,6 +192,4 @@ def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
 @hookimpl
 def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float]:
     """The bots value covered spaces, not VP (R-SOLO-RESULT)."""
-    from burgundy_solo.evaluation import solo_value
-
     return solo_value
