@@ -41,9 +41,9 @@ class _Copiers(dict[tuple[type, tuple[str, ...]], Any]):
         return copier
 
 
-COPIERS: dict[tuple[type, tuple[str, ...]], Any] = _Copiers()
-"""``COPIERS[cls, names](inst, changes)`` is :func:`replace` for a known set of changed
-fields without the keyword packing: the engine's hot paths call it directly."""
+_COPIERS: dict[tuple[type, tuple[str, ...]], Any] = _Copiers()
+"""The copy function of each ``(class, changed field names)`` (see :func:`copier`); only
+:func:`copier` and :func:`changed` read it."""
 
 
 def copier(cls: type[_T], *names: str) -> Callable[[_T, dict[str, Any]], _T]:
@@ -53,8 +53,24 @@ def copier(cls: type[_T], *names: str) -> Callable[[_T, dict[str, Any]], _T]:
     Raises:
         TypeError: A name is no field of ``cls``.
     """
-    function: Callable[[_T, dict[str, Any]], _T] = COPIERS[cls, names]
+    function: Callable[[_T, dict[str, Any]], _T] = _COPIERS[cls, names]
     return function
+
+
+def changed(inst: _T, changes: dict[str, Any]) -> _T:
+    """Return a copy of the frozen attrs value ``inst`` with ``changes`` (a dict of new
+    values by field name) applied: :func:`replace` without packing keywords, for callers
+    whose set of changed fields varies (:func:`copier` binds a fixed set once).
+
+    The engine copies values in exactly these three ways, all through one table of
+    generated copy functions: :func:`copier` (a fixed set of fields, bound at import),
+    :func:`changed` (a varying set, as a dict) and :func:`replace` (keywords).
+
+    Raises:
+        TypeError: A change names no field.
+    """
+    result: _T = _COPIERS[type(inst), tuple(changes)](inst, changes)
+    return result
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
@@ -127,7 +143,7 @@ def replace(inst: _T, **changes: Any) -> _T:
     Raises:
         TypeError: A change names no field.
     """
-    return COPIERS[type(inst), tuple(changes)](inst, changes)  # type: ignore[no-any-return]
+    return changed(inst, changes)
 
 
 @attrs.frozen(slots=False)

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from burgundy.pending import Pending
-from burgundy.state import COPIERS, Estate, Seat, State, copier
+from burgundy.state import State, changed, copier
 
 
 @attrs.frozen(slots=True)
@@ -28,14 +28,14 @@ class Income:
 def set_seat(state: State, index: int, **changes: object) -> State:
     """Return ``state`` with seat ``index`` changed."""
     seats = list(state.seats)
-    seats[index] = COPIERS[Seat, tuple(changes)](seats[index], changes)
+    seats[index] = changed(seats[index], changes)
     return _WITH_SEATS(state, {"seats": tuple(seats)})
 
 
 def set_estate(state: State, index: int, **changes: object) -> State:
     """Return ``state`` with estate ``index`` changed."""
     estates = list(state.estates)
-    estates[index] = COPIERS[Estate, tuple(changes)](estates[index], changes)
+    estates[index] = changed(estates[index], changes)
     return _WITH_ESTATES(state, {"estates": tuple(estates)})
 
 
@@ -50,14 +50,14 @@ def update(
     own fields (the hot path's way to make several changes at once)."""
     if seat_changes:
         seats = list(state.seats)
-        seats[seat] = COPIERS[Seat, tuple(seat_changes)](seats[seat], seat_changes)
+        seats[seat] = changed(seats[seat], seat_changes)
         changes["seats"] = tuple(seats)
     if estate_changes:
         index = state.seats[seat].estate
         estates = list(state.estates)
-        estates[index] = COPIERS[Estate, tuple(estate_changes)](estates[index], estate_changes)
+        estates[index] = changed(estates[index], estate_changes)
         changes["estates"] = tuple(estates)
-    return COPIERS[State, tuple(changes)](state, changes)  # type: ignore[no-any-return]
+    return changed(state, changes)
 
 
 def push(state: State, *items: Pending) -> State:

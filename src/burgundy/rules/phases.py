@@ -26,7 +26,7 @@ from burgundy.pending import (
 )
 from burgundy.rules.income import Income, gain, push, set_seat, update
 from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
-from burgundy.state import COPIERS, Seat, State, copier, replace
+from burgundy.state import Seat, State, changed, copier, replace
 
 _BOARD = load("mainboard")
 PHASE_NAMES: tuple[str, ...] = tuple(_BOARD["phases"])
@@ -104,7 +104,7 @@ def start_turn(
     seats[seat] = _DICE_IN_HAND(seats[seat], {"dice": seats[seat].rolled})
     below = state.pending if pending is None else pending
     changes.update(seats=tuple(seats), turn=turn, purchased=False, pending=(*below, _turn(seat)))
-    state = COPIERS[State, tuple(changes)](state, changes)  # replace() without repacking
+    state = changed(state, changes)
     for handler in state.rules.engine.on_turn_start:
         state = handler(state, seat)
     return state
