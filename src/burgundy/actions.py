@@ -28,12 +28,9 @@ from __future__ import annotations
 import attrs
 
 from burgundy.components import tile_name
+from burgundy.domains import ANY_DIE as ANY_DIE
+from burgundy.domains import NO_DIE as NO_DIE
 from burgundy.geometry import STANDARD_LAYOUT, space_name
-
-NO_DIE: int = -1
-"""``die`` of an action that uses no die (a building's effect)."""
-ANY_DIE: int = 0
-"""``die`` of an action that uses a die of any value (a castle's bonus)."""
 
 
 def _die_text(die: int) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
+from burgundy.domains import Die, SeatIndex, TileCode
 from burgundy.rules.income import set_seat
 from burgundy.state import State
 
@@ -36,12 +37,12 @@ class DieUse:
     """
 
     kind: str
-    tile: int
-    die: int
+    tile: TileCode
+    die: Die
     value: int
 
 
-def ring_steps(die: int, value: int) -> int:
+def ring_steps(die: Die, value: int) -> int:
     """Return the ±1 steps from ``die`` to ``value`` going the shorter way round 1-6."""
     d = abs(die - value)
     return min(d, 6 - d)
@@ -59,7 +60,7 @@ CostFunction = Callable[[DieUse, int], int]
 """A seat's die-cost modifier: ``f(use, cost) -> cost`` (see ``burgundy_die_cost``)."""
 
 
-def cost_functions(state: State, seat: int) -> tuple[CostFunction, ...]:
+def cost_functions(state: State, seat: SeatIndex) -> tuple[CostFunction, ...]:
     """Return the die-cost modifiers that apply to seat ``seat`` in ``state``.
 
     Each ``burgundy_die_cost`` hook gives a function of ``(state, seat)`` that returns a
@@ -75,7 +76,7 @@ def cost_functions(state: State, seat: int) -> tuple[CostFunction, ...]:
 
 
 def _lowered(
-    functions: tuple[CostFunction, ...], kind: str, tile: int, die: int, value: int
+    functions: tuple[CostFunction, ...], kind: str, tile: TileCode, die: Die, value: int
 ) -> int:
     """The ring cost of ``die`` as ``value`` after ``functions``, capped at the ring cost."""
     base = cost = RING[die][value]
@@ -89,7 +90,7 @@ def _lowered(
 
 
 def cost_with(
-    functions: tuple[CostFunction, ...], kind: str, tile: int, die: int, value: int
+    functions: tuple[CostFunction, ...], kind: str, tile: TileCode, die: Die, value: int
 ) -> int:
     """Return what using ``die`` as ``value`` costs given a seat's :func:`cost_functions`
     (computed once by a caller that asks about many uses)."""
@@ -100,7 +101,9 @@ def cost_with(
     return _lowered(functions, kind, tile, die, value)
 
 
-def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int) -> int:
+def die_cost(
+    state: State, seat: SeatIndex, kind: str, tile: TileCode, die: Die, value: int
+) -> int:
     """Return the workers seat ``seat`` pays to use ``die`` as ``value``.
 
     The ring distance, lowered by the ``burgundy_die_cost`` modifiers (never raised: the
@@ -114,7 +117,8 @@ def die_cost(state: State, seat: int, kind: str, tile: int, die: int, value: int
 
 
 def affordable(
-    state: State, seat: int, kind: str, tile: int, die: int, value: int, workers: int
+    state: State, seat: SeatIndex, kind: str, tile: TileCode, die: Die, value: int,
+    workers: int,
 ) -> bool:
     """Whether seat ``seat`` can pay (with ``workers``) to use ``die`` as ``value``."""
     return die_cost(state, seat, kind, tile, die, value) <= workers
@@ -135,7 +139,7 @@ REACH: tuple[tuple[int, ...], ...] = tuple(
 
 
 def usable_values(
-    functions: tuple[CostFunction, ...], kind: str, tile: int, die: int, workers: int,
+    functions: tuple[CostFunction, ...], kind: str, tile: TileCode, die: Die, workers: int,
     wanted: int = ALL_VALUES,
 ) -> int:
     """Return the mask of values (bit ``v`` for value ``v``) ``die`` can be used as.
@@ -160,7 +164,7 @@ def usable_values(
     return mask
 
 
-def dice_after(state: State, seat: int, die: int) -> dict[str, tuple[int, ...]]:
+def dice_after(state: State, seat: SeatIndex, die: Die) -> dict[str, tuple[int, ...]]:
     """Seat changes for using a die of rolled value ``die`` (none for any or no die)."""
     if die <= 0:
         return {}
@@ -169,7 +173,7 @@ def dice_after(state: State, seat: int, die: int) -> dict[str, tuple[int, ...]]:
     return {"dice": tuple(dice)}
 
 
-def use_die(state: State, seat: int, die: int) -> State:
+def use_die(state: State, seat: SeatIndex, die: Die) -> State:
     """Return ``state`` with one die of rolled value ``die`` removed from seat ``seat``.
 
     A die of any value or no die removes nothing.

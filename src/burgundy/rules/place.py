@@ -13,6 +13,7 @@ from typing import Any
 
 from burgundy.actions import NO_DIE, Action, PlaceTile
 from burgundy.components import CORE_TILES, TILE_COLOUR, distinct
+from burgundy.domains import EstateIndex, SeatIndex, Space, SpaceMask, TileCode
 from burgundy.geometry import Board, bits
 from burgundy.pending import Pending
 from burgundy.rules import effects, scoring
@@ -29,12 +30,12 @@ from burgundy.rules.income import set_estate, update
 from burgundy.state import State
 
 
-def board_of(state: State, estate: int) -> Board:
+def board_of(state: State, estate: EstateIndex) -> Board:
     """Return the duchy board estate ``estate`` plays on."""
     return state.rules.engine.boards[state.estates[estate].board]
 
 
-def colour_spaces(state: State, seat: int, tile: int) -> int:
+def colour_spaces(state: State, seat: SeatIndex, tile: TileCode) -> SpaceMask:
     """Return the mask of the empty spaces ``tile``'s colour lets seat ``seat`` use: those
     of its colour (none for a tile of no colour), then the variants'
     ``burgundy_placement_spaces`` (inns, solo black tiles); no adjacency, no building
@@ -48,7 +49,7 @@ def colour_spaces(state: State, seat: int, tile: int) -> int:
     return mask
 
 
-def placement_mask(state: State, seat: int, tile: int) -> int:
+def placement_mask(state: State, seat: SeatIndex, tile: TileCode) -> SpaceMask:
     """Return the mask of spaces where seat ``seat`` may place ``tile``, any die number."""
     engine = state.rules.engine
     index = state.seats[seat].estate
@@ -180,7 +181,7 @@ def apply_place(state: State, seat: int, action: PlaceTile) -> State:
     return settle_placement(state, seat, action.tile, action.space)
 
 
-def settle_placement(state: State, seat: int, tile: int, space: int) -> State:
+def settle_placement(state: State, seat: SeatIndex, tile: TileCode, space: Space) -> State:
     """What follows a hex just put on ``space``: scoring, ``on_place`` events, its effect.
 
     Variants that put a hex straight into a duchy (shields #14/#15) call this after
@@ -192,7 +193,9 @@ def settle_placement(state: State, seat: int, tile: int, space: int) -> State:
     return effects.tile_effect(state, seat, space, tile)
 
 
-def put_tile(state: State, estate: int, tile: int, space: int, from_storage: bool) -> State:
+def put_tile(
+    state: State, estate: EstateIndex, tile: TileCode, space: Space, from_storage: bool
+) -> State:
     """Cover ``space`` of estate ``estate`` with ``tile`` (no scoring, no effect)."""
     return set_estate(state, estate, **covered(state, estate, tile, space, from_storage))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from burgundy._data import load
 from burgundy.components import TILES
+from burgundy.domains import EstateIndex, SeatIndex, Space, TileCode
 from burgundy.geometry import bits
 from burgundy.rules.income import add_vp, set_estate
 from burgundy.state import State, replace
@@ -38,7 +39,7 @@ def region_vp(size: int) -> int:
     return size * (size + 1) // 2
 
 
-def score_placement(state: State, seat: int, space: int, tile: int) -> State:
+def score_placement(state: State, seat: SeatIndex, space: Space, tile: TileCode) -> State:
     """Score a hex just placed on ``space``: its animals, its region, its colour, and,
     where tiles score when placed (R-SOLO-KNOWLEDGE), its own VP (:func:`tile_terms`)."""
     if TILES[tile].species is not None:
@@ -52,7 +53,7 @@ def score_placement(state: State, seat: int, space: int, tile: int) -> State:
     return state
 
 
-def working_kinds(state: State, estate: int) -> int:
+def working_kinds(state: State, estate: EstateIndex) -> int:
     """Bitmask (bit ``code``) of the tile kinds that work for estate ``estate``: those in
     its duchy and those the variants lend it (hook ``burgundy_borrowed_tiles``)."""
     mask = state.estates[estate].kinds
@@ -73,7 +74,7 @@ def tile_terms(state: State, seat: int, kinds: int) -> dict[str, int]:
     return terms
 
 
-def score_animals(state: State, seat: int, space: int, tile: int) -> State:
+def score_animals(state: State, seat: SeatIndex, space: Space, tile: TileCode) -> State:
     """Score an animal tile: its animals plus every earlier tile of its species in the
     same pasture, adjacent or not (rulebook: Benno's cows, 4 + 3 = 7 VP)."""
     engine = state.rules.engine
@@ -95,7 +96,7 @@ def score_animals(state: State, seat: int, space: int, tile: int) -> State:
     return add_vp(state, seat, vp, "animals")
 
 
-def score_region(state: State, seat: int, space: int) -> State:
+def score_region(state: State, seat: SeatIndex, space: Space) -> State:
     """Score the region of ``space`` if the placement completed it: its size's VP plus the
     phase bonus (10/8/6/4/2 in phases A-E)."""
     engine = state.rules.engine
@@ -116,7 +117,7 @@ def score_region(state: State, seat: int, space: int) -> State:
     return state
 
 
-def score_colour(state: State, seat: int, space: int) -> State:
+def score_colour(state: State, seat: SeatIndex, space: Space) -> State:
     """Award a colour bonus tile if the placement covered the last space of its colour
     (R-BONUS: first large, second small, later none)."""
     engine = state.rules.engine

@@ -13,6 +13,7 @@ from typing import Any
 from burgundy._data import load
 from burgundy.actions import BuyTile, TakeTile
 from burgundy.components import TILE_COLOUR, distinct
+from burgundy.domains import Die, SeatIndex, TileCode
 from burgundy.geometry import bits
 from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import update
@@ -46,7 +47,7 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
     return distinct(storage) if may_discard else ()
 
 
-def stored(state: State, seat: int, tile: int, discard: int) -> dict[str, Any]:
+def stored(state: State, seat: SeatIndex, tile: TileCode, discard: TileCode) -> dict[str, Any]:
     """State changes that put ``tile`` into seat ``seat``'s storage, discarding ``discard``
     first (if >= 0): ``{"storage": ...}`` plus ``{"removed": ...}`` when discarding."""
     storage = list(state.seat_estate(seat).storage)
@@ -62,14 +63,14 @@ def stored(state: State, seat: int, tile: int, discard: int) -> dict[str, Any]:
     return changes
 
 
-def store(state: State, seat: int, tile: int, discard: int) -> State:
+def store(state: State, seat: SeatIndex, tile: TileCode, discard: TileCode) -> State:
     """Put ``tile`` into seat ``seat``'s storage, discarding ``discard`` first (if >= 0)."""
     changes = stored(state, seat, tile, discard)
     storage = changes.pop("storage")
     return update(state, seat, estate_changes={"storage": storage}, **changes)
 
 
-def depot_without(state: State, depot: int, tile: int) -> dict[str, Any]:
+def depot_without(state: State, depot: int, tile: TileCode) -> dict[str, Any]:
     """State changes that take one ``tile`` off depot ``depot`` (0 = black depot)."""
     if depot == 0:
         black = list(state.black_depot)
@@ -82,13 +83,14 @@ def depot_without(state: State, depot: int, tile: int) -> dict[str, Any]:
     return {"depots": tuple(depots)}
 
 
-def remove_from_depot(state: State, depot: int, tile: int) -> State:
+def remove_from_depot(state: State, depot: int, tile: TileCode) -> State:
     """Take one ``tile`` off depot ``depot`` (0 = black depot)."""
     return replace(state, **depot_without(state, depot, tile))
 
 
 def take_actions(
-    state: State, seat: int, die: int, depots: int, colours: tuple[int, ...] | None = None,
+    state: State, seat: SeatIndex, die: Die, depots: int,
+    colours: tuple[int, ...] | None = None,
     may_discard: bool = True, discards: tuple[int, ...] | None = None,
 ) -> list[TakeTile]:
     """Return the take actions from the numbered depots in a mask, depot by depot.
