@@ -16,9 +16,10 @@ import pytest
 
 import burgundy
 from burgundy.actions import Action, ChooseSpace, PlaceTile
-from burgundy.geometry import SPACE_NAMES, Board
+from burgundy.components import Colour
+from burgundy.geometry import SPACE_NAMES, Board, Cell, board, board_from_cells
 from burgundy.render.svg import DUCHY_HEIGHT, DUCHY_WIDTH, duchy_svg, state_svg
-from burgundy.render.text import duchy_text
+from burgundy.render.text import _text_rows, duchy_text
 from burgundy.state import EMPTY, State
 from burgundy.terminal import explain
 from burgundy.testing import random_playout
@@ -373,3 +374,13 @@ def test_descriptions_name_the_movers_board_spaces(
                 described += 1
         assert explain(state, MarkSpace(space=4)).endswith(f"(space {names[4]})")
     assert described
+
+
+def test_rows_are_labelled_only_when_each_has_its_own_letter() -> None:
+    """The standard board's rows carry their letters (a .. g); a board whose rows share a
+    letter (the solo boards' A00 .. A36) labels none, rather than seven rows of 'A'."""
+    standard = _text_rows(board("1"))
+    assert [label for label, _, _ in standard] == list("abcdefg")
+    cells = [Cell(f"A{k:02}", Colour.CITY, 1, float(k % 3), float(k // 3)) for k in range(6)]
+    same_letter = board_from_cells("rows-a", cells)
+    assert [label for label, _, _ in _text_rows(same_letter)] == ["", ""]

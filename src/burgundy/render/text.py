@@ -102,8 +102,9 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
 
 def _text_rows(board: Board) -> list[tuple[str, float, list[int]]]:
     """The board's rows top to bottom, each as its label, its ``y`` and its spaces left to
-    right; the label is the letter every name in the row starts with, when there is one
-    (``d`` for ``d1`` .. ``d7``), else ``""``."""
+    right; the label is the letter every name in the row starts with (``d`` for ``d1`` ..
+    ``d7``), when each row has a letter of its own; else no row is labelled and the names
+    are shown whole (the solo boards' ``A00`` .. ``A36``)."""
     by_y: dict[float, list[int]] = {}
     for space, (_, y) in enumerate(board.positions):
         by_y.setdefault(y, []).append(space)
@@ -115,6 +116,9 @@ def _text_rows(board: Board) -> list[tuple[str, float, list[int]]]:
         if not label.isalpha() or any(len(n) < 2 or n[:1] != label for n in names):
             label = ""
         rows.append((label, y, spaces))
+    labels = [label for label, _, _ in rows]
+    if "" in labels or len(set(labels)) != len(labels):
+        return [("", y, spaces) for _, y, spaces in rows]
     return rows
 
 
