@@ -65,6 +65,7 @@ RULING_IDS: tuple[str, ...] = (
     "R-SOLO-COLOUR",
     "R-SOLO-TARGET",
     "R-SOLO-RESULT",
+    "R-TEAM-SEATS",
     "R-ROUTE",
     "R-ROUTE-DECK",
     "R-ROUTE-DEAL",

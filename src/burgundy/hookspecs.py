@@ -86,6 +86,26 @@ def burgundy_boards(rules: Ruleset) -> Mapping[str, Board] | None:
 
 
 @hookspec
+def burgundy_seat_estates(rules: Ruleset) -> Sequence[int] | None:
+    """Say which estate (duchy) each seat plays on: one estate index per seat, the estates
+    numbered 0, 1, ... in order of their first seat (team play: ``(0, 0, 1, 1)``, two
+    partners on each duchy).
+
+    By default every seat has its own estate. What an estate owns (its duchy, workers,
+    silverlings, goods, storage) its seats share; what a seat owns (its dice, VP, turn-order
+    marker) they do not. The start goods are drawn per estate; the ``boards`` option names
+    one board per estate. At most one variant of a ruleset may answer.
+
+    Examples:
+        Two partners on each of two duchies::
+
+            @hookimpl
+            def burgundy_seat_estates(rules):
+                return (0, 0, 1, 1) if rules.players == 4 else None
+    """
+
+
+@hookspec
 def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
     """Return the variant's own tile kinds (:class:`~burgundy.components.TileKind`).
 
@@ -465,6 +485,16 @@ def burgundy_on_vp_gained(rules: Ruleset) -> Callable[[State, int, int], State] 
 @hookspec
 def burgundy_on_turn_start(rules: Ruleset) -> Callable[[State, int], State] | None:
     """When a seat's turn starts: ``f(state, seat) -> state``."""
+
+
+@hookspec
+def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State] | None:
+    """Once the start player is drawn and the core has given the start resources (1
+    silverling per estate, workers 1, 2, 3, 4 in seat order from the start player) and
+    stacked the turn-order markers: ``f(state, start) -> state``. A variant changes the
+    start resources or the first round's order here (the solo module's 2 workers; team
+    play's 3 and 5 workers, 2 silverlings a team and the order A1, B1, A2, B2).
+    """
 
 
 @hookspec

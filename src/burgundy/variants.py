@@ -68,12 +68,13 @@ class OptionSpec:
 
 
 def _check_boards(value: Any, rules: Ruleset) -> Any:
-    """The ``boards`` option's shape: ``"standard"``, ``"random"`` or one board id per player
-    (a number is taken as its id: ``3`` is ``"3"``). That each id is a board of the ruleset
-    in its edition is checked once the boards are known (:func:`_check_board_ids`)."""
+    """The ``boards`` option's shape: ``"standard"``, ``"random"`` or one board id per estate
+    (a number is taken as its id: ``3`` is ``"3"``). That there is one per estate, and that
+    each is a board of the ruleset in its edition, is checked once the estates and boards
+    are known (:func:`_check_board_ids`)."""
     if value in ("standard", "random"):
         return value
-    if isinstance(value, (list, tuple)) and len(value) == rules.players and all(
+    if isinstance(value, (list, tuple)) and 0 < len(value) <= 8 and all(
         type(b) in (int, str) for b in value
     ):
         return tuple(str(b) for b in value)
@@ -88,6 +89,13 @@ def _check_board_ids(rules: Ruleset) -> None:
     chosen = rules.options["boards"]
     if not isinstance(chosen, tuple):
         return
+    estates = max(rules.engine.seat_estates) + 1
+    if len(chosen) != estates:
+        per = "player" if estates == rules.players else "estate"
+        raise ValueError(
+            f"option 'boards' must name one board id per {per} ({estates}); "
+            f"got {brief(list(chosen))}"
+        )
     valid = [b for b, board in rules.engine.boards.items() if rules.edition in board.editions]
     bad = [b for b in chosen if b not in valid]
     if bad:

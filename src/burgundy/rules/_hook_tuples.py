@@ -63,6 +63,7 @@ class HookTuples:
     on_workers_gained: tuple[Callable[[State, int, int], State], ...]
     on_vp_gained: tuple[Callable[[State, int, int], State], ...]
     on_turn_start: tuple[Callable[[State, int], State], ...]
+    on_start_player: tuple[Callable[[State, int], State], ...]
     on_round_start: tuple[Callable[[State], State], ...]
     on_phase_end: tuple[Callable[[State], State], ...]
     on_game_end: tuple[Callable[[State], State], ...]

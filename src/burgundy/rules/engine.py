@@ -180,6 +180,32 @@ FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
 """Action types that do not answer the decision they are taken in (it stays pending)."""
 
 
+def _seat_estates(rules: Ruleset, answers: list[Any]) -> tuple[int, ...]:
+    """The estate of each seat: the one variant's answer to ``burgundy_seat_estates``,
+    checked, or one estate per seat.
+
+    Raises:
+        ValueError: Two variants answer, or the answer is no estate per seat numbered 0, 1,
+            ... in order of first seat.
+    """
+    if not answers:
+        return tuple(range(rules.players))
+    if len(answers) > 1:
+        raise ValueError("two variants say which estate each seat plays on; only one may")
+    answer = answers[0]
+    estates = tuple(answer) if isinstance(answer, (list, tuple)) else ()
+    firsts = list(dict.fromkeys(estates))
+    if (
+        len(estates) != rules.players or not all(type(e) is int for e in estates)
+        or firsts != list(range(len(firsts)))
+    ):
+        raise ValueError(
+            f"burgundy_seat_estates must give one estate per seat ({rules.players}), "
+            f"numbered 0, 1, ... in order of their first seat; got {brief(answer)}"
+        )
+    return estates
+
+
 def hook_attribute(hook: str) -> str:
     """The engine attribute that holds the callables of ``hook`` (a name of
     :data:`~burgundy.hookspecs.COLLECTED_HOOKS`): the hook's name, or ``<name>_mods`` where
@@ -209,6 +235,8 @@ class Engine(HookTuples):
         pending_types: Every pending type (serialisation union).
         tiles: The tile kinds the ruleset plays with (the core's and the variants', hook
             ``burgundy_tiles``), its supply length and the tables its rules read by code.
+        seat_estates: The estate of each seat (``burgundy_seat_estates``; by default one
+            each).
         tiles_score_when_placed: Whether scoring tiles (``burgundy_tile_score``) score
             when placed instead of at game end (a variant's
             :attr:`~burgundy.variants.VariantInfo.tiles_score_when_placed`).
@@ -247,6 +275,7 @@ class Engine(HookTuples):
         self.tiles: RulesetTiles = ruleset_tiles(kinds)
         for name in COLLECTED_HOOKS:
             setattr(self, hook_attribute(name), tuple(collect(name)))
+        self.seat_estates: tuple[int, ...] = _seat_estates(rules, collect("seat_estates"))
         self.boards: dict[str, Board] = dict(boards())
         for extra in collect("boards"):
             for board_id, board in extra.items():

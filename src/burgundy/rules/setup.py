@@ -134,18 +134,20 @@ def validate_hex_draw(state: State, item: Pending) -> None:
 def initial_state(rules: Ruleset) -> State:
     """Return the state before set-up's first chance event (the start player draw)."""
     n = rules.players
+    seat_estates = rules.engine.seat_estates
+    count = max(seat_estates) + 1
     option = rules.options["boards"]
     if option == "standard":
-        ids: tuple[str, ...] = (STANDARD_BOARD,) * n
+        ids: tuple[str, ...] = (STANDARD_BOARD,) * count
     elif option == "random":
-        ids = (NO_BOARD,) * n
+        ids = (NO_BOARD,) * count
     else:
         ids = tuple(option)
     boards = rules.engine.boards
     main, black = rules.engine.tiles.main, rules.engine.tiles.black
     state = build_state(
         rules=rules,
-        seats=tuple(Seat(estate=i) for i in range(n)),
+        seats=tuple(Seat(estate=seat_estates[i]) for i in range(n)),
         estates=tuple(
             Estate(board=b, spaces=(EMPTY,) * (boards[b].size if b else N_SPACES)) for b in ids
         ),
@@ -157,8 +159,11 @@ def initial_state(rules: Ruleset) -> State:
         bonus_tiles=(BONUS_TILES_PER_COLOUR,) * len(COLOURS), purchased=False,
         pending=(),
     )
-    goods = tuple(GoodsDraw(estate=i) for i in reversed(range(n)) for _ in range(START_GOODS))
-    draws = tuple(BoardDraw(estate=i) for i in reversed(range(n))) if option == "random" else ()
+    goods = tuple(
+        GoodsDraw(estate=i) for i in reversed(range(count)) for _ in range(START_GOODS)
+    )
+    draws = tuple(BoardDraw(estate=i) for i in reversed(range(count))) if option == "random" \
+        else ()
     state = push(state, PhaseStart(), StartCastles(), *goods, *draws, StartPlayerDraw())
     for setup in rules.engine.setup:
         state = setup(state)
@@ -173,7 +178,9 @@ def start_player_outcomes(state: State, item: Pending) -> tuple[tuple[int, float
 
 
 def resolve_start_player(state: State, item: Pending, start: int) -> State:
-    """Seat ``start`` starts: workers 1, 2, 3, 4 from it in seat order; markers stacked."""
+    """Seat ``start`` starts: workers 1, 2, 3, 4 from it in seat order; markers stacked;
+    then the variants' ``on_start_player`` events (other start resources, another first
+    order)."""
     n = len(state.seats)
     clockwise = [(start + k) % n for k in range(n)]
     for k, seat in enumerate(clockwise):
@@ -181,7 +188,10 @@ def resolve_start_player(state: State, item: Pending, start: int) -> State:
             state, state.seats[seat].estate, workers=START_WORKERS[k], silver=START_SILVER
         )
     track = (tuple(reversed(clockwise)),)
-    return replace(state, track=track, order=play_order(track))
+    state = replace(state, track=track, order=play_order(track))
+    for handler in state.rules.engine.on_start_player:
+        state = handler(state, start)
+    return state
 
 
 def board_outcomes(state: State, item: Pending) -> tuple[tuple[str, float], ...]:
@@ -224,13 +234,18 @@ def resolve_goods(state: State, item: Pending, colour: int) -> State:
 
 
 def run_start_castles(state: State, item: Pending) -> State:
-    """Place each start castle on the central 6, or ask for a castle space (advanced
-    set-up, or a board whose centre is no castle space), in turn order."""
+    """Place each estate's start castle on the central 6, or ask for a castle space
+    (advanced set-up, or a board whose centre is no castle space), in turn order: one
+    castle per estate, chosen by its first seat in that order."""
     engine = state.rules.engine
     choose = state.rules.options["start_castle"] == "choose"
     asks = []
+    done: set[int] = set()
     for seat in state.order:
         index = state.seats[seat].estate
+        if index in done:
+            continue  # partners share one duchy and one start castle
+        done.add(index)
         board = engine.boards[state.estates[index].board]
         if choose or board.start < 0 or board.colours[board.start] != Colour.CASTLE:
             asks.append(StartCastleChoice(seat))

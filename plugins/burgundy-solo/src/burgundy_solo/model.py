@@ -58,13 +58,6 @@ class SoloState:
 
 # -- pending ----------------------------------------------------------------------------------
 @attrs.frozen(slots=True)
-class SoloSetUp(Pending):
-    """Automatic: once the start player is drawn, the player's 2 workers (S2/P2)."""
-
-    seat: int = AUTO_SEAT
-
-
-@attrs.frozen(slots=True)
 class ShipClearing(Pending):
     """Automatic, after a ship's goods: the goods left on every depot leave the game
     (S11/P10); then the black-tile trade is offered (S12/P11).
@@ -157,7 +150,7 @@ class BuyVictoryPoints(Action):
         return f"buy {self.count} vp"
 
 
-PENDING_TYPES = (SoloSetUp, ShipClearing, BlackTrade, ColourReward, BuyPoints)
+PENDING_TYPES = (ShipClearing, BlackTrade, ColourReward, BuyPoints)
 """The variant's pending types."""
 ACTION_TYPES = (TradeForBlackTile, PlaceBlackHex, BuyVictoryPoints)
 """The variant's action types."""

@@ -26,7 +26,6 @@ from burgundy_solo.model import (
     ColourReward,
     PlaceBlackHex,
     ShipClearing,
-    SoloSetUp,
     SoloState,
     TradeForBlackTile,
 )
@@ -92,7 +91,6 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
     """The solo module's steps and decisions."""
     return {
-        SoloSetUp: PendingRule(run=solo_rules.run_set_up),
         ShipClearing: PendingRule(run=solo_rules.run_ship_clearing),
         BlackTrade: PendingRule(legal=solo_rules.black_trade_legal, optional=True),
         ColourReward: PendingRule(legal=solo_rules.colour_reward_legal),
@@ -108,6 +106,12 @@ def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[.
         PlaceBlackHex: solo_rules.apply_colour_reward,
         BuyVictoryPoints: solo_rules.apply_buy_points,
     }
+
+
+@hookimpl
+def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State]:
+    """S2: 2 workers."""
+    return solo_rules.start_workers
 
 
 @hookimpl

@@ -39,7 +39,6 @@ from burgundy_solo.model import (
     ColourReward,
     PlaceBlackHex,
     ShipClearing,
-    SoloSetUp,
     SoloState,
     TradeForBlackTile,
 )
@@ -129,7 +128,7 @@ def the_board(rules: Ruleset) -> Board:
 
 def setup(rules: Ruleset) -> Callable[[State], State]:
     """The solo set-up: the solo board (S3), the target marker (S5), the black tiles in the
-    supply, and the 2 workers once the start player is drawn (S2)."""
+    supply (the 2 workers come once the start player is drawn: :func:`start_workers`)."""
     board = the_board(rules)
     target = rules.options[TARGET]
 
@@ -137,16 +136,13 @@ def setup(rules: Ruleset) -> Callable[[State], State]:
         state = set_estate(state, 0, board=board.id, spaces=(EMPTY,) * board.size)
         supply = list(state.supply)
         supply[BLACK_TILE] += sum(state.black_supply)  # one per black-backed hex
-        state = replace(
-            state, supply=tuple(supply),
-            pending=(*state.pending[:-1], SoloSetUp(), state.pending[-1]),
-        )
+        state = replace(state, supply=tuple(supply))
         return state.with_variant_state(NAME, SoloState(target=target))
 
     return set_up
 
 
-def run_set_up(state: State, item: Pending) -> State:
+def start_workers(state: State, start: int) -> State:
     """S2/P2: the solo player has 2 workers (and the core's 1 silverling and 3 goods)."""
     return set_estate(state, 0, workers=SOLO_WORKERS)
 
