@@ -40,6 +40,7 @@ INSTALL_HINT: dict[str, str] = {
     "shields": "pip install -e plugins/burgundy-shields",
     "trade_routes": "pip install -e plugins/burgundy-trade-routes",
     "solo": "pip install -e plugins/burgundy-solo",
+    "outposts": "pip install -e plugins/burgundy-outposts",
 }
 """How to install the project's own variant plugins."""
 
