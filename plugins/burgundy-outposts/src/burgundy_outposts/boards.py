@@ -124,7 +124,15 @@ def _fail(k: int, what: str) -> ValueError:
 
 
 def _custom(entry: Any, k: int) -> CustomBoard:
-    """One caller board in the form the option keeps."""
+    """One caller board in the form the option keeps (given as a mapping, or already in
+    that form, as a record's JSON gives it back)."""
+    if isinstance(entry, (list, tuple)) and len(entry) == 6:
+        forts = entry[5]
+        if (not isinstance(forts, (list, tuple))
+                or any(not isinstance(f, (list, tuple)) or len(f) != 2 for f in forts)):
+            raise _fail(k, f"forts must be [name, spaces] pairs; got {brief(forts)}")
+        entry = dict(zip(("id", "name", "confidence", "rows", "dice"), entry[:5], strict=True),
+                     forts={str(f[0]): f[1] for f in forts})
     if not isinstance(entry, Mapping):
         raise _fail(k, f"must be a mapping with 'id' and 'rows'; got {brief(entry)}")
     unknown = sorted(set(entry) - {"id", "rows", "dice", "forts", "name", "confidence"})
@@ -142,7 +150,7 @@ def _custom(entry: Any, k: int) -> CustomBoard:
                    for r, n in zip(rows, ROW_LENGTHS, strict=True))):
         raise _fail(k, f"'rows' must be 7 strings of {list(ROW_LENGTHS)} letters of "
                        f"C G S B Y M; got {brief(rows)}")
-    dice = entry.get("dice", None)
+    dice = entry.get("dice")
     if dice is None:
         dice = _template()
     if (not isinstance(dice, (list, tuple)) or len(dice) != len(ROW_LENGTHS)
@@ -151,7 +159,7 @@ def _custom(entry: Any, k: int) -> CustomBoard:
                    for r, n in zip(dice, ROW_LENGTHS, strict=True))):
         raise _fail(k, f"'dice' must be 7 rows of {list(ROW_LENGTHS)} numbers 1-6; got "
                        f"{brief(dice)}")
-    forts = entry.get("forts", None)
+    forts = entry.get("forts")
     if forts is None:
         forts = printed_forts()
     if not isinstance(forts, Mapping) or len(forts) != FORTS:
