@@ -13,8 +13,7 @@ from burgundy import cli
 
 
 @pytest.mark.parametrize("name", ["burgundy_outposts.boards", "burgundy_outposts.rules",
-                                  "burgundy_outposts.model", "burgundy.geometry",
-                                  "burgundy.rules.scoring"])
+                                  "burgundy_outposts.model", "burgundy.rules.scoring"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
