@@ -26,7 +26,7 @@ def test_example_board_is_11x_with_its_confidence_and_forts() -> None:
     cells (top-left b1 c1, top-right b5 c6, bottom g2 g3); the box's die template."""
     board = example_board()
     assert board.id == EXAMPLE == "11x"
-    assert "medium" in board.confidence and "#23" in board.name
+    assert "medium" in board.confidence and "#23" in board.note
     assert board.dice == box_board("1").dice
     assert printed_forts() == {"top-left": ("b1", "c1"), "top-right": ("b5", "c6"),
                                "bottom": ("g2", "g3")}

@@ -580,8 +580,8 @@ def _draw_landmarks(
         points += [(cx + r, cy - r), (cx + r, cy + r)]
         _add(tower, "polygon", points=" ".join(f"{_num(x)},{_num(y)}" for x, y in points),
              fill="#8d8471", stroke="#3a3328", stroke_width=1.4)
-        _text(tower, cx, cy + 0.25 * r, mark.name[:1].upper(), size=10.0, weight="bold",
-              fill="#ffffff")
+        initials = "".join(word[:1] for word in mark.name.split("-")).upper()[:2]
+        _text(tower, cx, cy + 0.25 * r, initials, size=9.0, weight="bold", fill="#ffffff")
 
 
 def _draw_links(
