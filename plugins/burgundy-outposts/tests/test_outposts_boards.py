@@ -41,7 +41,7 @@ def test_every_duchy_is_an_outpost_board_dealt_by_chance(outposts: S) -> None:
     rules = outposts.rules(4)
     assert [e.board for e in burgundy.Game(rules, seed=3).state.estates] == ["11x"] * 4
     custom = [{"id": "11a", "rows": ROWS[::-1]}, {"id": "11b", "rows": ROWS}]
-    three = outposts.rules(3, outposts_custom_boards=custom)
+    three = outposts.rules(3, outpost_custom_boards=custom)
     assert three.engine.deal_boards == ("11x", "11a", "11b")
     state = three.initial_state()
     while not isinstance(state.pending[-1], BoardDraw):
@@ -50,7 +50,7 @@ def test_every_duchy_is_an_outpost_board_dealt_by_chance(outposts: S) -> None:
     for seed in range(3):
         dealt = [e.board for e in burgundy.Game(three, seed=seed).state.estates]
         assert sorted(dealt) == ["11a", "11b", "11x"]
-    only = outposts.rules(2, outposts_custom_boards=custom, outposts_boards=["11a", "11b"])
+    only = outposts.rules(2, outpost_custom_boards=custom, outpost_boards=["11a", "11b"])
     assert only.engine.deal_boards == ("11a", "11b")
 
 
@@ -60,7 +60,7 @@ def test_fixed_boards_must_be_outpost_boards(outposts: S) -> None:
     with pytest.raises(ValueError, match="'1' is no outpost board"):
         outposts.rules(2, boards=["1", "11x"])
     with pytest.raises(ValueError, match=r"'11a' is no outpost board.*valid: \['11x'\]"):
-        outposts.rules(2, outposts_boards=["11a"])
+        outposts.rules(2, outpost_boards=["11a"])
 
 
 @pytest.mark.parametrize(("custom", "message"), [
@@ -80,15 +80,15 @@ def test_fixed_boards_must_be_outpost_boards(outposts: S) -> None:
 def test_bad_caller_boards_are_refused(outposts: S, custom: object, message: str) -> None:
     """Caller boards are validated: a short ValueError that names the board and the key."""
     with pytest.raises(ValueError, match=message) as info:
-        outposts.rules(2, outposts_custom_boards=custom)
+        outposts.rules(2, outpost_custom_boards=custom)
     assert len(str(info.value)) <= 200
 
 
 def test_bad_deal_option_is_refused(outposts: S) -> None:
     with pytest.raises(ValueError, match="distinct outpost board ids"):
-        outposts.rules(2, outposts_boards=["11x", "11x"])
+        outposts.rules(2, outpost_boards=["11x", "11x"])
     with pytest.raises(ValueError, match="distinct outpost board ids"):
-        outposts.rules(2, outposts_boards="11x")
+        outposts.rules(2, outpost_boards="11x")
 
 
 def test_forts_are_drawn_and_named(outposts: S) -> None:
@@ -108,7 +108,7 @@ def test_forts_are_drawn_and_named(outposts: S) -> None:
 
 def test_state_and_record_round_trip(outposts: S) -> None:
     custom = [{"id": "11a", "rows": ROWS, "name": "my 11a", "confidence": "read from my box"}]
-    game = burgundy.Game(outposts.rules(2, outposts_custom_boards=custom), seed=4)
+    game = burgundy.Game(outposts.rules(2, outpost_custom_boards=custom), seed=4)
     for _ in range(30):
         game.play(game.legal_actions()[0])
     assert from_json(to_json(game.state), game.state.rules) == game.state

@@ -32,7 +32,7 @@ def test_conformance_kit_with_shields(outposts: S, players: int) -> None:
 def test_conformance_kit_with_caller_boards(outposts: S) -> None:
     custom = [{"id": "11a", "rows": ROWS[::-1]}, {"id": "11b", "rows": ROWS,
               "forts": {"west": ["d1"], "north": ["a2", "a3"], "east": ["d7", "e6"]}}]
-    check_conformance(outposts.rules(3, outposts_custom_boards=custom), seeds=[3])
+    check_conformance(outposts.rules(3, outpost_custom_boards=custom), seeds=[3])
 
 
 def test_the_2011_edition_is_refused() -> None:

@@ -1,5 +1,5 @@
 """The outpost boards: the rulebook's example as board ``11x`` (from ``data/boards.json``)
-and the caller's own boards (option ``outposts_custom_boards``).
+and the caller's own boards (option ``outpost_custom_boards``).
 
 Every outpost board has the standard 37-space layout (its spaces are named ``a1``-``g4``
 as on the box's duchies) and three forts printed beside it, each a
@@ -41,7 +41,7 @@ _CENTRE = (3.0, 3.0)  # the picture position of the standard layout's centre, d4
 
 CustomBoard = tuple[str, str, str, tuple[str, ...], tuple[tuple[int, ...], ...],
                     tuple[tuple[str, tuple[str, ...]], ...]]
-"""A caller's board as option ``outposts_custom_boards`` keeps it: ``(id, name,
+"""A caller's board as option ``outpost_custom_boards`` keeps it: ``(id, name,
 confidence, rows, dice, forts)``, forts as ``(name, space names)``."""
 
 
@@ -120,7 +120,7 @@ def _template() -> list[list[int]]:
 
 
 def _fail(k: int, what: str) -> ValueError:
-    return ValueError(f"option 'outposts_custom_boards': board {k}: {what}"[:200])
+    return ValueError(f"option 'outpost_custom_boards': board {k}: {what}"[:200])
 
 
 def _custom(entry: Any, k: int) -> CustomBoard:
@@ -182,7 +182,7 @@ def _custom(entry: Any, k: int) -> CustomBoard:
 
 
 def check_custom_boards(value: Any, rules: Any) -> tuple[CustomBoard, ...]:
-    """The check of option ``outposts_custom_boards``: a list of caller boards (see the
+    """The check of option ``outpost_custom_boards``: a list of caller boards (see the
     module docstring), kept as a tuple of :data:`CustomBoard`.
 
     Raises:
@@ -196,18 +196,18 @@ def check_custom_boards(value: Any, rules: Any) -> tuple[CustomBoard, ...]:
         >>> check_custom_boards([{"id": "11a"}], None)
         Traceback (most recent call last):
         ...
-        ValueError: option 'outposts_custom_boards': board 0: 'rows' must be 7 strings ...
+        ValueError: option 'outpost_custom_boards': board 0: 'rows' must be 7 strings ...
     """
     if value is None or value == ():
         return ()
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"option 'outposts_custom_boards' must be a list of boards; got "
+        raise ValueError(f"option 'outpost_custom_boards' must be a list of boards; got "
                          f"{brief(value)}")
     kept = tuple(_custom(entry, k) for k, entry in enumerate(value))
     ids = [b[0] for b in kept]
     twice = sorted({b for b in ids if ids.count(b) > 1})
     if twice:
-        raise ValueError(f"option 'outposts_custom_boards': board id {twice[0]!r} twice")
+        raise ValueError(f"option 'outpost_custom_boards': board id {twice[0]!r} twice")
     return kept
 
 

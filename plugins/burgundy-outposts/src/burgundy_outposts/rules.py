@@ -29,10 +29,10 @@ from burgundy_outposts.boards import (
 )
 from burgundy_outposts.model import ALL_PAIRS, NAME, NO_BONUS, PAIRS, OutpostsState
 
-BOARDS = "outposts_boards"
+BOARDS = "outpost_boards"
 """Option: the outpost boards dealt, one per player, by chance (O1); default ``None``:
 every outpost board of the ruleset (``11x`` and the caller's)."""
-CUSTOM = "outposts_custom_boards"
+CUSTOM = "outpost_custom_boards"
 """Option: outpost boards the caller gives (:mod:`burgundy_outposts.boards`)."""
 VP_SOURCE = "outposts"
 """The ledger's source of the VP for linked forts (O2)."""
@@ -44,7 +44,7 @@ _LAST_PHASE = len(PHASE_BONUS) - 1
 # -- boards and options -----------------------------------------------------------------------
 def outpost_boards(rules: Ruleset) -> dict[str, Board]:
     """The ruleset's outpost boards by id: ``11x`` and the caller's (option
-    ``outposts_custom_boards``)."""
+    ``outpost_custom_boards``)."""
     found = {EXAMPLE: example_board()}
     entries: tuple[CustomBoard, ...] = rules.options[CUSTOM]
     for entry in entries:
@@ -53,7 +53,7 @@ def outpost_boards(rules: Ruleset) -> dict[str, Board]:
 
 
 def check_boards(value: Any, rules: Any) -> tuple[str, ...] | None:
-    """Option ``outposts_boards``: ``None`` or a list of distinct board ids (checked against
+    """Option ``outpost_boards``: ``None`` or a list of distinct board ids (checked against
     the ruleset's outpost boards by :func:`deal`).
 
     Examples:
@@ -71,7 +71,7 @@ def check_boards(value: Any, rules: Any) -> tuple[str, ...] | None:
 
 
 def deal(rules: Ruleset) -> tuple[str, ...]:
-    """The boards dealt (O1): option ``outposts_boards``, each an outpost board of the
+    """The boards dealt (O1): option ``outpost_boards``, each an outpost board of the
     ruleset; with fewer boards than players, copies (hook ``burgundy_board_deal``).
 
     Raises:
