@@ -109,7 +109,8 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
     ),
     "boards": OptionSpec(
         "standard", None,
-        "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat",
+        "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat; "
+        "a variant that deals its own boards (outposts) deals with either",
         _check_boards,
     ),
     "start_castle": OptionSpec(
