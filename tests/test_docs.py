@@ -55,6 +55,7 @@ RULING_IDS: tuple[str, ...] = (
     "R-WHITE",
     "R-DEPOT-EMPTY",
     "R-OUTPOSTS",
+    "R-OUTPOSTS-BONUS",
     "R-SHIELD-14-15",
     "R-SOLO-RIVER",
     "R-INN",

@@ -247,7 +247,7 @@ def test_from_json_rejects_an_estate_without_a_board_and_no_draw_of_it() -> None
 def test_from_json_rejects_a_board_dealt_twice() -> None:
     doc = _where("StartCastleChoice", dealt=True)
     doc["estates"][1]["board"] = doc["estates"][0]["board"]
-    _rejects(doc, "estates\\[0\\].board: board .* dealt twice", _dealt())
+    _rejects(doc, "estates\\[0\\].board: board .* dealt again", _dealt())
 
 
 def test_from_json_rejects_a_board_no_deal_gives() -> None:

@@ -105,9 +105,9 @@ def test_variant_info_must_name_the_entry_point(installed: Callable[..., None]) 
 
 def test_unknown_variant_lists_installed_ones() -> None:
     names = list(burgundy.available_variants())
-    assert names[:2] == ["knowledge", "shields"]  # and any other installed plugin
+    assert {"knowledge", "shields"} <= set(names)  # and any other installed plugin
     with pytest.raises(ValueError, match=re.escape(f"installed: {names}")):
-        burgundy.Ruleset(players=2, variants=("outposts",))
+        burgundy.Ruleset(players=2, variants=("no_such_module",))
 
 
 def test_variant_options_are_validated(installed: Callable[..., None]) -> None:

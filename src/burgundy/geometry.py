@@ -147,6 +147,38 @@ class Region:
 
 
 @attrs.frozen(slots=True)
+class Landmark:
+    """A feature printed beside a board's spaces that the rules refer to (an outpost
+    board's forts): the pictures draw it at its position and name it with the spaces it
+    touches; the core's rules never read it.
+
+    Attributes:
+        name: Its name (``"top-left"``).
+        x: Picture position in hex widths, as :attr:`Board.positions`.
+        y: Picture row, as :attr:`Board.positions`.
+        touches: Mask of the spaces it touches.
+        kind: What it is, for the pictures (``"fort"``).
+
+    Examples:
+        >>> from burgundy.geometry import Landmark, board, make_board
+        >>> one = board("1")
+        >>> rows = ["GCCY", "GGCYB", "GGBYBB", "SSSCSSS", "BBMBBG", "BMYBB", "MYYB"]
+        >>> dice = [list(one.dice[a:b]) for a, b in ((0, 4), (4, 9), (9, 15), (15, 22),
+        ...         (22, 28), (28, 33), (33, 37))]
+        >>> fort = Landmark("top-left", 0.0, 1.0, 1 << 4 | 1 << 9, kind="fort")
+        >>> marked = make_board("mine", rows, dice, landmarks=(fort,))
+        >>> [marked.names[s] for s in range(marked.size) if fort.touches >> s & 1]
+        ['b1', 'c1']
+    """
+
+    name: str
+    x: float
+    y: float
+    touches: int
+    kind: str = ""
+
+
+@attrs.frozen(slots=True)
 class Board:
     """One duchy board with its precomputed masks.
 
@@ -174,6 +206,8 @@ class Board:
             standard layout), or -1 when the player always chooses a castle space.
         dealt: Whether the random deal (option ``boards="random"``) may deal it.
         editions: The editions whose box holds it.
+        landmarks: Features printed beside the spaces (an outpost board's forts), for the
+            pictures.
         value_masks: Mask of the spaces whose die number is in the value mask ``m`` (bit
             ``v`` for number ``v``), indexed by ``m`` (0..127); computed from ``die_masks``.
     """
@@ -195,6 +229,7 @@ class Board:
     start: int = CENTRE
     dealt: bool = True
     editions: tuple[str, ...] = ("2019", "2011")
+    landmarks: tuple[Landmark, ...] = ()
     value_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -271,7 +306,8 @@ def _build(
 
 def make_board(
     board_id: str, rows: list[str], dice_rows: list[list[int]], name: str = "",
-    confidence: str = "", note: str = "",
+    confidence: str = "", note: str = "", *, dealt: bool = True,
+    editions: tuple[str, ...] = ("2019", "2011"), landmarks: tuple[Landmark, ...] = (),
 ) -> Board:
     """Build a :class:`Board` of the standard layout from its colour letters and dice.
 
@@ -283,6 +319,9 @@ def make_board(
         name: A short name.
         confidence: Provenance note on the data.
         note: Free text.
+        dealt: Whether the random deal of the base game may deal it.
+        editions: The editions whose box holds it.
+        landmarks: Features printed beside the spaces (:class:`Landmark`).
 
     Raises:
         ValueError: The rows do not have the shape 4-5-6-7-6-5-4 or hold an unknown letter.
@@ -306,7 +345,7 @@ def make_board(
     dice = tuple(d for row in dice_rows for d in row)
     return _build(
         board_id, colours, dice, NEIGHBOURS, _regions(colours, NEIGHBOURS), name=name,
-        confidence=confidence, note=note,
+        confidence=confidence, note=note, dealt=dealt, editions=editions, landmarks=landmarks,
     )
 
 

@@ -106,6 +106,28 @@ def burgundy_seat_estates(rules: Ruleset) -> Sequence[int] | None:
 
 
 @hookspec
+def burgundy_board_deal(rules: Ruleset) -> Sequence[str] | None:
+    """Return the ids of the boards the random deal deals from, instead of the base game's
+    (the boards marked ``dealt``): a variant whose duchies must all be of its own kind
+    (the outpost boards 11a-11f, one per player).
+
+    With such a variant each estate is dealt its board by chance (a
+    :class:`~burgundy.pending.BoardDraw` at set-up) unless option ``boards`` names one
+    board per seat: ``"standard"`` deals too, as ``"random"`` does. Each id must be a board
+    of the ruleset in its edition. A board is dealt again only once every board of the deal
+    is dealt (a deal of fewer boards than players gives copies). At most one variant of a
+    ruleset may answer.
+
+    Examples:
+        Every duchy dealt from the variant's two boards (hook ``burgundy_boards``)::
+
+            @hookimpl
+            def burgundy_board_deal(rules):
+                return ("mine-a", "mine-b")
+    """
+
+
+@hookspec
 def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
     """Return the variant's own tile kinds (:class:`~burgundy.components.TileKind`).
 
@@ -242,7 +264,20 @@ def burgundy_mine_income(rules: Ruleset) -> Callable[[State, int, Income], Incom
 def burgundy_bonus_tile_value(
     rules: Ruleset,
 ) -> Callable[[State, int, int, int, int], int] | None:
-    """Modify a colour bonus tile's VP: ``f(state, seat, colour, size, vp) -> vp``."""
+    """Modify a bonus tile's VP: ``f(state, seat, colour, size, vp) -> vp``.
+
+    Asked for every bonus tile a seat gains (:func:`burgundy.rules.scoring.bonus_tile_vp`):
+    a colour's (``colour`` its :class:`~burgundy.components.Colour`) and a variant's bonus
+    tile of no colour (``colour`` :data:`~burgundy.components.NO_COLOUR`, the outposts'
+    bonus); ``size`` 0 is the large tile, 1 the small one. Shield #7 doubles every one.
+
+    Examples:
+        Bonus tiles of no colour score nothing::
+
+            @hookimpl
+            def burgundy_bonus_tile_value(rules):
+                return lambda state, seat, colour, size, vp: vp if colour >= 0 else 0
+    """
 
 
 @hookspec

@@ -898,10 +898,11 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
     if facts.boards[i] == NO_BOARD:  # dealt by chance
         if estate.board != NO_BOARD and estate.board not in engine.deal_boards:
             _fail(f"{where}.board: {brief(estate.board)} is no board of the deal")
+        counts = [e.board for e in state.estates].count
         _check(
             estate.board == NO_BOARD
-            or [e.board for e in state.estates].count(estate.board) == 1,
-            f"{where}.board: board {estate.board} dealt twice",
+            or counts(estate.board) <= min(counts(b) for b in engine.deal_boards) + 1,
+            f"{where}.board: board {estate.board} dealt again while another is not dealt",
         )
     else:
         if estate.board not in engine.boards:

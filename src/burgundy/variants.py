@@ -40,6 +40,7 @@ INSTALL_HINT: dict[str, str] = {
     "shields": "pip install -e plugins/burgundy-shields",
     "trade_routes": "pip install -e plugins/burgundy-trade-routes",
     "solo": "pip install -e plugins/burgundy-solo",
+    "outposts": "pip install -e plugins/burgundy-outposts",
 }
 """How to install the project's own variant plugins."""
 
@@ -116,7 +117,8 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
     ),
     "boards": OptionSpec(
         "standard", None,
-        "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat",
+        "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat; "
+        "a variant that deals its own boards (outposts) deals with either",
         _check_boards,
     ),
     "start_castle": OptionSpec(

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from burgundy.components import TILE_COLOUR, Colour, tile_name
-from burgundy.geometry import POSITIONS, SPACE_NAMES, Board
+from burgundy.geometry import POSITIONS, SPACE_NAMES, Board, bits
 from burgundy.geometry import board as standard_board
 from burgundy.render.parts import PictureRow, estate_rows
 from burgundy.rules.effects import TRACK_SPACES
@@ -362,6 +362,7 @@ class _Layout(NamedTuple):
         centres: Each space's centre, from the top left of the hex area.
         width: Width of the hex area (at least the standard duchy's).
         height: Height of the hex area (at least the standard duchy's).
+        marks: The centre of each of the board's landmarks (:attr:`Board.landmarks`).
     """
 
     names: tuple[str, ...]
@@ -369,6 +370,7 @@ class _Layout(NamedTuple):
     centres: tuple[tuple[float, float], ...]
     width: float
     height: float
+    marks: tuple[tuple[float, float], ...] = ()
 
 
 def _layout(estate: Estate, board: Board | None) -> _Layout:
@@ -379,8 +381,9 @@ def _layout(estate: Estate, board: Board | None) -> _Layout:
         positions, names = board.positions, board.names
     else:
         positions, names = POSITIONS[: len(estate.spaces)], SPACE_NAMES
-    xs = [x for x, _ in positions] or [0.0]
-    ys = [y for _, y in positions] or [0.0]
+    marks = [(mark.x, mark.y) for mark in board.landmarks] if board is not None else []
+    xs = [x for x, _ in (*positions, *marks)] or [0.0]
+    ys = [y for _, y in (*positions, *marks)] or [0.0]
     width = 2 * _PAD + (max(xs) - min(xs) + 1) * _HW
     height = 2 * _PAD + (max(ys) - min(ys)) * 1.5 * _R + 2 * _R
     left = _PAD + _HW / 2 + max(0.0, _HEX_AREA_W - width) / 2 - min(xs) * _HW
@@ -391,6 +394,7 @@ def _layout(estate: Estate, board: Board | None) -> _Layout:
         centres=tuple((left + x * _HW, top + y * 1.5 * _R) for x, y in positions),
         width=max(width, _HEX_AREA_W),
         height=max(height, _HEX_AREA_H),
+        marks=tuple((left + x * _HW, top + y * 1.5 * _R) for x, y in marks),
     )
 
 
@@ -526,6 +530,7 @@ def _draw_spaces(
             _text(number, cx, cy, str(dice[space]), size=12.0, weight="bold")
     if board is not None:
         _draw_links(parent, board, layout, centres, where)
+        _draw_landmarks(parent, board, layout, left, top)
     tiles = _add(parent, "g", class_="tiles")
     for space, (cx, cy) in enumerate(centres):
         tile = estate.spaces[space]
@@ -549,6 +554,34 @@ def _draw_spaces(
             path.append(f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}")
     _add(parent, "path", class_="regions", d="".join(path), fill="none", stroke="#3a3328",
          stroke_width=2.6, stroke_linecap="round")
+
+
+def _draw_landmarks(
+    parent: ET.Element, board: Board, layout: _Layout, left: float, top: float
+) -> None:
+    """The board's landmarks (an outpost board's forts) beside its spaces: a tower with
+    battlements, titled with its name and the spaces it touches."""
+    if not board.landmarks:
+        return
+    group = _add(parent, "g", class_="landmarks")
+    r = 0.55 * _R
+    for mark, (cx, cy) in zip(board.landmarks, layout.marks, strict=True):
+        cx, cy = left + cx, top + cy
+        touched = ", ".join(board.names[s] for s in bits(mark.touches))
+        kind = mark.kind or "landmark"
+        tower = _add(group, "g", class_="landmark", data_landmark=mark.name)
+        _title(tower, f"{kind} {mark.name}: touches {touched}")
+        step = r / 2.5
+        points = [(cx - r, cy + r), (cx - r, cy - r)]
+        for k in range(5):  # the battlements, left to right
+            x = cx - r + k * step
+            y = cy - r - (step if k % 2 == 0 else 0.0)
+            points += [(x, y), (x + step, y)]
+        points += [(cx + r, cy - r), (cx + r, cy + r)]
+        _add(tower, "polygon", points=" ".join(f"{_num(x)},{_num(y)}" for x, y in points),
+             fill="#8d8471", stroke="#3a3328", stroke_width=1.4)
+        initials = "".join(word[:1] for word in mark.name.split("-")).upper()[:2]
+        _text(tower, cx, cy + 0.25 * r, initials, size=9.0, weight="bold", fill="#ffffff")
 
 
 def _draw_links(

@@ -10,7 +10,7 @@ case (``SHIP``, ``CAST``, ``MINE``, ``BANK``, ``COW3``, ``K17``, ...).
 from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
-from burgundy.geometry import Board
+from burgundy.geometry import Board, bits
 from burgundy.render.parts import PictureCell, estate_rows
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
@@ -60,6 +60,9 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
             only the rest is written: the space under ``4`` in row ``d`` is ``d4``, the name
             actions use (``place ship d4 d3``).
 
+    Below the rows, one line per landmark of the board (an outpost board's forts, with
+    the spaces each touches).
+
     Examples:
         >>> import burgundy
         >>> state = burgundy.Game(players=2, variants=(), seed=1).state
@@ -97,6 +100,9 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
         if coordinates:
             lines.append((" " * margin + _canvas(numbers)).rstrip())
         lines.append(label.ljust(margin) + _canvas(cells))
+    for mark in board.landmarks:  # an outpost board's forts, with the spaces they touch
+        touched = " ".join(board.names[s] for s in bits(mark.touches))
+        lines.append(f"{mark.kind or 'landmark'} {mark.name}: touches {touched}")
     return "\n".join(lines)
 
 

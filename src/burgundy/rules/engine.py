@@ -227,7 +227,10 @@ class Engine(HookTuples):
         rules: The ruleset.
         boards: Duchy boards by id (the core's and the variants').
         deal_boards: The ids of the boards the random deal deals from (those marked
-            ``dealt`` whose editions hold the ruleset's).
+            ``dealt`` whose editions hold the ruleset's, or a variant's: hook
+            ``burgundy_board_deal``).
+        variant_deal: Whether a variant gives the deal (then option ``boards="standard"``
+            deals too).
         pending_rules: Rule of each pending type.
         action_handlers: Apply function of each action type: ``f(state, seat, action)``.
         free_actions: Action types that leave the pending decision in place.
@@ -289,6 +292,25 @@ class Engine(HookTuples):
             board_id for board_id, board in self.boards.items()
             if board.dealt and rules.edition in board.editions
         )
+        deals = collect("board_deal")
+        if len(deals) > 1:
+            raise ValueError(
+                f"variants {list(rules.variants)}: more than one of them deals the boards "
+                f"(hook burgundy_board_deal)"
+            )
+        self.variant_deal: bool = bool(deals)
+        if deals:
+            deal = tuple(str(b) for b in deals[0])
+            valid = [
+                b for b, board in self.boards.items() if rules.edition in board.editions
+            ]
+            bad = [b for b in deal if b not in valid]
+            if bad or not deal or len(set(deal)) != len(deal):
+                raise ValueError(
+                    f"a variant's board deal {list(deal)} must name distinct boards of the "
+                    f"{rules.edition} edition; valid: {valid}"
+                )
+            self.deal_boards = deal
         self.pending_rules: dict[type, PendingRule] = dict(CORE_PENDING_RULES)
         for extra in collect("pending_rules"):
             self.pending_rules.update(extra)

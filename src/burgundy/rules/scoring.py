@@ -117,6 +117,31 @@ def score_region(state: State, seat: SeatIndex, space: Space) -> State:
     return state
 
 
+def bonus_tile_vp(state: State, seat: SeatIndex, colour: int, size: int, vp: int) -> int:
+    """The VP of a bonus tile seat ``seat`` gains, once the variants changed its base
+    ``vp`` (hook ``burgundy_bonus_tile_value``: shield #7 doubles it).
+
+    Args:
+        state: The state the tile is gained in.
+        seat: The seat that gains it.
+        colour: The colour completed, or :data:`~burgundy.components.NO_COLOUR` for a
+            variant's bonus tile of no colour (the outposts' bonus).
+        size: 0 for the large tile, 1 for the small one.
+        vp: The tile's printed VP.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.components import NO_COLOUR
+        >>> from burgundy.rules.scoring import bonus_tile_vp
+        >>> state = burgundy.Ruleset(players=2).initial_state()
+        >>> bonus_tile_vp(state, 0, NO_COLOUR, 0, 5)  # no variant changes bonus tiles
+        5
+    """
+    for modifier in state.rules.engine.bonus_tile_value:
+        vp = modifier(state, seat, colour, size, vp)
+    return vp
+
+
 def score_colour(state: State, seat: SeatIndex, space: Space) -> State:
     """Award a colour bonus tile if the placement covered the last space of its colour
     (R-BONUS: first large, second small, later none)."""
@@ -130,9 +155,7 @@ def score_colour(state: State, seat: SeatIndex, space: Space) -> State:
     left = state.bonus_tiles[colour]
     if left > 0:
         size = BONUS_TILES_PER_COLOUR - left  # the large tile goes first
-        vp = BONUS_VP[size][state.rules.value_players]
-        for modifier in engine.bonus_tile_value:
-            vp = modifier(state, seat, colour, size, vp)
+        vp = bonus_tile_vp(state, seat, colour, size, BONUS_VP[size][state.rules.value_players])
         bonus = list(state.bonus_tiles)
         bonus[colour] = left - 1
         state = replace(state, bonus_tiles=tuple(bonus))

@@ -137,10 +137,11 @@ def initial_state(rules: Ruleset) -> State:
     seat_estates = rules.engine.seat_estates
     count = max(seat_estates) + 1
     option = rules.options["boards"]
-    if option == "standard":
-        ids: tuple[str, ...] = (STANDARD_BOARD,) * count
-    elif option == "random":
-        ids = (NO_BOARD,) * count
+    dealt = option == "random" or (option == "standard" and rules.engine.variant_deal)
+    if dealt:
+        ids: tuple[str, ...] = (NO_BOARD,) * count
+    elif option == "standard":
+        ids = (STANDARD_BOARD,) * count
     else:
         ids = tuple(option)
     boards = rules.engine.boards
@@ -162,8 +163,7 @@ def initial_state(rules: Ruleset) -> State:
     goods = tuple(
         GoodsDraw(estate=i) for i in reversed(range(count)) for _ in range(START_GOODS)
     )
-    draws = tuple(BoardDraw(estate=i) for i in reversed(range(count))) if option == "random" \
-        else ()
+    draws = tuple(BoardDraw(estate=i) for i in reversed(range(count))) if dealt else ()
     state = push(state, PhaseStart(), StartCastles(), *goods, *draws, StartPlayerDraw())
     for setup in rules.engine.setup:
         state = setup(state)
@@ -196,9 +196,13 @@ def resolve_start_player(state: State, item: Pending, start: int) -> State:
 
 def board_outcomes(state: State, item: Pending) -> tuple[tuple[str, float], ...]:
     """A board not yet dealt, each equally likely (from ``engine.deal_boards``: the box's
-    duchies 1-10, in the 2011 edition without #2, and any board a variant marks dealt)."""
-    dealt = {estate.board for estate in state.estates}
-    left = [b for b in state.rules.engine.deal_boards if b not in dealt]
+    duchies 1-10, in the 2011 edition without #2, and any board a variant marks dealt, or
+    a variant's deal, hook ``burgundy_board_deal``). Once every board of the deal is dealt,
+    every one may be dealt again (copies, for a deal of fewer boards than players)."""
+    pool = state.rules.engine.deal_boards
+    counts = [e.board for e in state.estates].count
+    fewest = min(counts(b) for b in pool)
+    left = [b for b in pool if counts(b) == fewest]
     return tuple((b, 1.0 / len(left)) for b in left)
 
 

@@ -290,15 +290,12 @@ def generated_deck() -> tuple[RouteTile, ...]:
 # -- the option ---------------------------------------------------------------------------------
 NEEDS_DECK = (
     "variant 'trade_routes' needs option 'trade_routes_deck': only 3 of the 12 printed route "
-    "tiles are known, so there is no default deck. Give either a list of route tiles (e.g. "
-    "the printed set read from your box), each tile three spaces of [goods 1-6, reward] "
-    "with rewards silver:N, vp:N, workers:N (N 1-6), extra_action, take_building, "
-    "take_castle_mine_knowledge, take_pasture_river or sell_goods, written "
-    "{'name': 'T1', 'spaces': [[1, 'silver:2'], [6, 'extra_action'], [5, 'take_building']]} "
-    "(the printed tiles E2019-A and E2019-B may be given by name, E2019-C written out with "
-    "the worker count read from the box); or \"generated\": a "
-    "deterministic set of 12 built from the printed reward kinds - generated, not the printed "
-    "tiles. See the Trade routes page of the docs."
+    "tiles are known. Give a list of route tiles, each three spaces of [goods 1-6, reward] "
+    "(rewards silver:N, vp:N, workers:N, extra_action, take_building, "
+    "take_castle_mine_knowledge, take_pasture_river, sell_goods; the printed E2019-A and "
+    "E2019-B by name), e.g. {'name': 'T1', 'spaces': [[1, 'silver:2'], [6, 'vp:4'], "
+    "[5, 'sell_goods']]}, or \"generated\" (generated, not the printed tiles). See the "
+    "docs."
 )
 """The message for a ruleset with trade routes and no deck: both choices, and how to write
 a deck."""

@@ -1,0 +1,1 @@
+"""Packaged data of the outposts plugin."""

@@ -1,0 +1,84 @@
+"""The outposts variant's hook implementations (entry point ``outposts``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from burgundy import hookimpl
+from burgundy.geometry import Board
+from burgundy.render.parts import PictureRow
+from burgundy.state import State
+from burgundy.variants import OptionSpec, Ruleset, VariantInfo
+from burgundy_outposts import __version__
+from burgundy_outposts import rules as outpost_rules
+from burgundy_outposts.boards import check_custom_boards
+from burgundy_outposts.model import NAME, OutpostsState
+
+
+def _describe_custom(value: object) -> str:
+    return f"{len(value)} caller boards" if isinstance(value, tuple) and value else ""
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """The outpost boards: 2-4 players, the 2019 edition (its box holds them)."""
+    return VariantInfo(
+        name=NAME,
+        version=__version__,
+        summary="Outpost boards (4th expansion): link the three forts of your duchy.",
+        order=45,
+        players=(2, 3, 4),
+        editions=("2019",),
+        options={
+            outpost_rules.BOARDS: OptionSpec(
+                None, None,
+                "the outpost boards dealt, one per player, by chance (default: every "
+                "outpost board: 11x and the caller's)",
+                outpost_rules.check_boards,
+                describe=lambda v: f"outpost boards {', '.join(v)}" if v else "",
+            ),
+            outpost_rules.CUSTOM: OptionSpec(
+                (), None,
+                "outpost boards the caller gives: a list of {id, rows, dice, forts, name, "
+                "confidence} (see the docs)",
+                check_custom_boards, describe=_describe_custom,
+            ),
+        },
+        state_type=OutpostsState,
+    )
+
+
+@hookimpl
+def burgundy_boards(rules: Ruleset) -> Mapping[str, Board]:
+    """Board ``11x`` and the caller's outpost boards."""
+    return outpost_rules.outpost_boards(rules)
+
+
+@hookimpl
+def burgundy_board_deal(rules: Ruleset) -> Sequence[str]:
+    """O1: every duchy is an outpost board, dealt by chance."""
+    return outpost_rules.deal(rules)
+
+
+@hookimpl
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
+    """No pair linked, no bonus taken."""
+    return outpost_rules.setup(rules)
+
+
+@hookimpl
+def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State]:
+    """O2/O3: linked forts score; the outpost bonus tiles (R-OUTPOSTS, R-OUTPOSTS-BONUS)."""
+    return outpost_rules.on_place(rules)
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
+    """The outposts' state."""
+    return outpost_rules.validate
+
+
+@hookimpl
+def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], Sequence[PictureRow]]:
+    """Each pair of forts, linked or not, and the outpost bonus."""
+    return outpost_rules.picture_rows
