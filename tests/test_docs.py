@@ -66,6 +66,7 @@ RULING_IDS: tuple[str, ...] = (
     "R-SOLO-TARGET",
     "R-SOLO-RESULT",
     "R-TEAM-SEATS",
+    "R-TEAM-STORAGE",
     "R-ROUTE",
     "R-ROUTE-DECK",
     "R-ROUTE-DEAL",
