@@ -178,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     lineups: dict[str, tuple[str, ...] | None] = {
         "base": (), "standard": ("knowledge",), "all variants": None,  # every one of the count
         "solo": ("knowledge", "solo"),  # with --players 1
+        "team": ("knowledge", "team"),  # 4 players
     }
     print(f"burgundy {burgundy.__version__}, Python {sys.version.split()[0]}; "
           f"{args.games} games x {args.repeats} runs, median; installed variants: {installed}")

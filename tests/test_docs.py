@@ -67,6 +67,8 @@ RULING_IDS: tuple[str, ...] = (
     "R-SOLO-RESULT",
     "R-TEAM-SEATS",
     "R-TEAM-STORAGE",
+    "R-TEAM-DUCHY",
+    "R-TEAM-RESULT",
     "R-ROUTE",
     "R-ROUTE-DECK",
     "R-ROUTE-DEAL",
