@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import types
 
+import attrs
 import pytest
 
 import burgundy
@@ -19,6 +20,7 @@ from burgundy.rules.scoring import PHASE_BONUS, play_order, region_vp, score_reg
 from burgundy.rules.take import storage_choices
 from burgundy.state import replace
 from burgundy.testing import check_conformance, fetch, take_from_supply, with_dice, with_tiles
+from burgundy_shields.effects import worker_echo
 from burgundy_team.boards import team_board
 from burgundy_team.rules import team_scores, team_winners
 
@@ -175,3 +177,46 @@ def test_trade_routes_one_route_per_team(team: S) -> None:
     routes = state.variant_state("trade_routes")
     assert len(routes.rows) == 2 and all(len(row) == 3 for row in routes.rows)
     check_conformance(rules, seeds=[2])
+
+
+@pytest.mark.parametrize("number", [13, 14])
+def test_knowledge_13_and_14_work_for_either_partner(team: S, number: int) -> None:
+    """Wave-2 §2.3 item 6: knowledge tiles work for the team, whichever partner placed
+    them: with #13 (a silverling more) or #14 (4 workers) in the team's duchy, both partners'
+    take-workers action gets it."""
+    state = team.start()
+    seat = state.current_player
+    estate = state.seats[seat].estate
+    board = team_board()
+    space = next(s for s in range(board.size) if board.colours[s] == 3
+                 and state.estates[estate].spaces[s] < 0)
+    with_tile = fetch(state, f"k{number}")
+    with_tile = take_from_supply(with_tile, f"k{number}")
+    with_tile = put_tile(with_tile, estate, tile_code(f"k{number}"), space, False)
+    for who in (seat, team.partner(state, seat)):
+        turn = replace(with_tile, pending=(*with_tile.pending[:-1], Turn(who)))
+        turn = with_dice(turn, who, 2, 5)
+        before = turn.seat_estate(who)
+        after = turn.apply(next(a for a in turn.legal_actions() if str(a) == "workers d2"))
+        now = after.seat_estate(who)
+        if number == 13:
+            assert (now.workers - before.workers, now.silver - before.silver) == (2, 1)
+        else:
+            assert now.workers - before.workers == 4
+
+
+def test_shield_2_does_not_fire_on_the_partners_gains(team: S) -> None:
+    """R-TEAM-RESULT (shield #2): "another player gains workers" means a player of the
+    other team: a partner's gain (the same duchy) gives the team nothing more; the other
+    team's gain gives it 1 worker."""
+    rules = team.rules(shields=True)
+    state = team.start(rules)
+    shields = state.variant_state("shields")
+    placed = list(shields.placed)
+    placed[0] = ((team_board().start, 2),)  # shield #2 in team 0's duchy
+    state = state.with_variant_state("shields", attrs.evolve(shields, placed=tuple(placed)))
+    mine = [s for s in range(4) if state.seats[s].estate == 0]
+    theirs = [s for s in range(4) if state.seats[s].estate == 1]
+    workers = state.estates[0].workers
+    assert worker_echo(state, mine[1], 2).estates[0].workers == workers
+    assert worker_echo(state, theirs[0], 2).estates[0].workers == workers + 1
