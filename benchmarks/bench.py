@@ -25,7 +25,7 @@ import sys
 import time
 
 import burgundy
-from burgundy.variants import example_options
+from burgundy.variants import every_variant, example_options
 
 
 def play_random(rules: burgundy.Ruleset, seed: int) -> int:
@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         "base": (), "standard": ("knowledge",), "all variants": None,  # every one of the count
         "solo": ("knowledge", "solo"),  # with --players 1
         "outposts": ("knowledge", "outposts"),
+        "team": ("knowledge", "team"),  # 4 players
     }
     print(f"burgundy {burgundy.__version__}, Python {sys.version.split()[0]}; "
           f"{args.games} games x {args.repeats} runs, median; installed variants: {installed}")
@@ -188,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
           + (f" {'chess plies/s':>14s} {'x chess':>8s}" if chess_games else ""))
     for name, lineup in lineups.items():
         for players in args.players:
-            variants = burgundy.available_variants(players=players) if lineup is None else lineup
+            variants = every_variant(players) if lineup is None else lineup
             if not set(variants) <= set(installed):
                 continue
             # a variant whose option has no default plays with its example value

@@ -27,7 +27,7 @@ from burgundy.rules.dice import PLACE, die_cost
 from burgundy.rules.income import set_estate
 from burgundy.rules.place import place_actions, placement_mask
 
-Placement = tuple[int, int, int]
+Placement = tuple[int, int, int, bool]
 """``(die, tile, space)``."""
 
 RULESETS: tuple[tuple[int, tuple[str, ...], str], ...] = (
@@ -51,19 +51,21 @@ def plain_place_actions(
     state: State, seat: int, dice: tuple[int, ...], any_number: bool = False
 ) -> set[Placement]:
     """The placements of seat ``seat`` as the rules say them, with no shortcut: a space of
-    :func:`placement_mask` for a stored tile, with a die whose use costs at most the
-    seat's workers (any die number for the town hall)."""
+    :func:`placement_mask` for a tile stored by the estate or by the seat itself (``own``),
+    with a die whose use costs at most the seat's workers (any die number for the town
+    hall)."""
     estate = state.estates[state.seats[seat].estate]
     board = state.rules.engine.boards[estate.board]
     found: set[Placement] = set()
-    for tile in distinct(estate.storage):
-        for space in bits(placement_mask(state, seat, tile)):
-            for die in dice:
-                cost = 0 if any_number else die_cost(
-                    state, seat, PLACE, tile, die, board.dice[space]
-                )
-                if cost <= estate.workers:
-                    found.add((die, tile, space))
+    for storage, own in ((estate.storage, False), (state.seats[seat].storage, True)):
+        for tile in distinct(storage):
+            for space in bits(placement_mask(state, seat, tile)):
+                for die in dice:
+                    cost = 0 if any_number else die_cost(
+                        state, seat, PLACE, tile, die, board.dice[space]
+                    )
+                    if cost <= estate.workers:
+                        found.add((die, tile, space, own))
     return found
 
 
@@ -71,7 +73,7 @@ def fast(
     state: State, seat: int, dice: tuple[int, ...], any_number: bool = False
 ) -> list[Placement]:
     """The placements :func:`place_actions` lists, in its order."""
-    return [(a.die, a.tile, a.space)
+    return [(a.die, a.tile, a.space, a.own)
             for a in place_actions(state, seat, dice, any_number=any_number)]
 
 

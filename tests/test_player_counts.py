@@ -13,6 +13,7 @@ import burgundy
 from burgundy.rules.sell import SALE_VP
 from burgundy.rules.setup import black_depot_size, depot_spaces
 from burgundy.testing import ConformanceError, check_conformance, check_invariants, random_playout
+from burgundy.variants import every_variant
 
 LONELY = '''
 from burgundy import hookimpl
@@ -139,3 +140,28 @@ def test_available_variants_by_player_count(install_plugin: Callable[[str, str],
     assert "lonely" in burgundy.available_variants(players=1)
     assert "lonely" not in burgundy.available_variants(players=2)
     assert "knowledge" in burgundy.available_variants(players=1)  # any count
+
+
+def test_every_variant_leaves_out_one_that_cannot_join(
+    install_plugin: Callable[[str, str], None],
+) -> None:
+    """"Every variant" of a tool is as many as play together: of two that exclude each
+    other (here two that deal their own boards), the second in name order is left out."""
+    dealer = '''
+from burgundy import hookimpl
+from burgundy.variants import VariantInfo
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="{name}", players=(2,))
+
+@hookimpl
+def burgundy_board_deal(rules):
+    return ("1",)
+'''
+    install_plugin("deal_a", dealer.format(name="deal_a"))
+    install_plugin("deal_b", dealer.format(name="deal_b"))
+    every = every_variant(2)
+    assert "deal_a" in every and "deal_b" not in every
+    with pytest.raises(ValueError, match="more than one of them deals"):
+        burgundy.Ruleset(players=2, variants=("deal_a", "deal_b"))

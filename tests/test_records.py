@@ -26,7 +26,7 @@ from burgundy.game import (
     outcome_of_step,
     replay_steps,
 )
-from burgundy.variants import example_options
+from burgundy.variants import every_variant, example_options
 
 RECORDS = Path(__file__).parent / "records"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((RECORDS / "expected.json").read_text())
@@ -137,7 +137,7 @@ def test_every_core_chance_event_has_distinct_outcome_texts() -> None:
     """chance_step skips the check for the core's chance events: their texts never repeat
     (seen at every chance node of whole games of every player count and variant)."""
     kinds: set[type] = set()
-    every = burgundy.available_variants(players=4)
+    every = every_variant(4)
     for players, variants, options in (
         (2, (), {}), (3, ("knowledge",), {}),
         (4, every, example_options(every)),  # a variant with a required option: its example

@@ -25,6 +25,8 @@ Notation, one line per action::
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from burgundy.components import tile_name
@@ -39,8 +41,10 @@ def _die_text(die: int) -> str:
     return " d*" if die == ANY_DIE else f" d{die}"
 
 
-def _drop_text(discard: int) -> str:
-    return "" if discard < 0 else f" drop {tile_name(discard)}"
+def _drop_text(discard: int, own: bool = False) -> str:
+    """`` drop X`` for a discard, and `` own`` when the hex goes into the seat's own
+    storage (and the discard is from there)."""
+    return ("" if discard < 0 else f" drop {tile_name(discard)}") + (" own" if own else "")
 
 
 @attrs.frozen(slots=True)
@@ -57,16 +61,31 @@ class TakeTile(Action):
         depot: The depot (1-6); with a die it is the value the die is used as.
         tile: Tile code taken.
         discard: Stored tile code discarded first because storage is full, or -1.
+        own: ``False``: into the estate's storage (a class value; :class:`TakeTileOwn`
+            takes into the seat's own).
     """
 
     die: int
     depot: int
     tile: int
     discard: int = -1
+    own: ClassVar[bool] = False
 
     def __str__(self) -> str:
-        drop = _drop_text(self.discard)
+        drop = _drop_text(self.discard, self.own)
         return f"take {tile_name(self.tile)} {self.depot}{_die_text(self.die)}{drop}"
+
+
+@attrs.frozen(slots=True)
+class TakeTileOwn(TakeTile):
+    """:class:`TakeTile` into the seat's own storage spaces, discarding from there when
+    ``discard`` is given (team play, R-TEAM-STORAGE): ``take bank 3 d4 own``.
+
+    A type of its own rather than a field, so that the base game's actions stay as small
+    and fast to make as they were.
+    """
+
+    own: ClassVar[bool] = True
 
 
 @attrs.frozen(slots=True)
@@ -79,16 +98,28 @@ class PlaceTile(Action):
         space: Duchy space index; its die number is the value the die is used as.
         layout: The layout of the duchy's board, whose space names the notation uses
             (:data:`burgundy.geometry.STANDARD_LAYOUT` for the duchies of the box).
+        own: ``False``: from the estate's storage (a class value; :class:`PlaceTileOwn`
+            places from the seat's own).
     """
 
     die: int
     tile: int
     space: int
     layout: str = STANDARD_LAYOUT
+    own: ClassVar[bool] = False
 
     def __str__(self) -> str:
         space = space_name(self.layout, self.space)
-        return f"place {tile_name(self.tile)} {space}{_die_text(self.die)}"
+        own = " own" if self.own else ""
+        return f"place {tile_name(self.tile)} {space}{_die_text(self.die)}{own}"
+
+
+@attrs.frozen(slots=True)
+class PlaceTileOwn(PlaceTile):
+    """:class:`PlaceTile` from the seat's own storage spaces (team play, R-TEAM-STORAGE):
+    ``place bank e2 d4 own``."""
+
+    own: ClassVar[bool] = True
 
 
 @attrs.frozen(slots=True)
@@ -128,13 +159,24 @@ class BuyTile(Action):
     Attributes:
         tile: Tile code bought.
         discard: Stored tile code discarded first because storage is full, or -1.
+        own: ``False``: into the estate's storage (a class value; :class:`BuyTileOwn`
+            buys into the seat's own).
     """
 
     tile: int
     discard: int = -1
+    own: ClassVar[bool] = False
 
     def __str__(self) -> str:
-        return f"buy {tile_name(self.tile)}{_drop_text(self.discard)}"
+        return f"buy {tile_name(self.tile)}{_drop_text(self.discard, self.own)}"
+
+
+@attrs.frozen(slots=True)
+class BuyTileOwn(BuyTile):
+    """:class:`BuyTile` into the seat's own storage spaces (team play, R-TEAM-STORAGE):
+    ``buy bank own``."""
+
+    own: ClassVar[bool] = True
 
 
 @attrs.frozen(slots=True)
@@ -189,5 +231,6 @@ class EndTurn(Action):
 
 CORE_ACTIONS: tuple[type[Action], ...] = (
     TakeTile, PlaceTile, SellGoods, TakeWorkers, BuyTile, TakeGoods, ChooseSpace, Decline, EndTurn,
+    TakeTileOwn, PlaceTileOwn, BuyTileOwn,
 )
 """Every action type of the core, for serialisation."""

@@ -190,6 +190,28 @@ def burgundy_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int
 
 
 @hookspec
+def burgundy_seat_storage_capacity(
+    rules: Ruleset,
+) -> Callable[[State, int, int], int] | None:
+    """Modify how many hex storage spaces of its own a seat has: ``f(state, seat, capacity)
+    -> capacity`` (base 0: in the base game storage belongs to the estate).
+
+    A seat with spaces of its own (team play's 2 private spaces beside the team's shared
+    ones, R-TEAM-STORAGE) chooses where a hex it takes goes: any free space of the estate's
+    or its own; with all full it discards one of them. It places from either; its
+    partner never reaches its own spaces. The actions say which (``own``: ``take bank 3 d4
+    own``), and :func:`burgundy.rules.take.storage_choices` lists the choices.
+
+    Examples:
+        Two spaces of its own for every seat of a 4-player game::
+
+            @hookimpl
+            def burgundy_seat_storage_capacity(rules):
+                return lambda state, seat, capacity: capacity + 2
+    """
+
+
+@hookspec
 def burgundy_goods_colour_limit(rules: Ruleset) -> Callable[[State, int, int], int] | None:
     """Modify how many goods colours an estate may hold: ``f(state, estate, limit)`` (base 3)."""
 

@@ -35,6 +35,7 @@ from burgundy.pending import (
     Turn,
 )
 from burgundy.rules.effects import TRACK_SPACES, goods_colour_limit
+from burgundy.rules.take import seat_storage_capacity
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
@@ -833,6 +834,11 @@ def validate_state(state: State) -> None:
     )
     for i, seat in enumerate(state.seats):
         _validate_seat(i, seat, facts)
+        _check(
+            len(seat.storage) <= seat_storage_capacity(state, i),
+            f"seats[{i}].storage: more hexes than the seat's own storage spaces "
+            f"({seat_storage_capacity(state, i)})",
+        )
     for i, estate in enumerate(state.estates):
         _validate_estate(state, i, estate, facts)
     _validate_board(state)
@@ -890,6 +896,7 @@ def _validate_seat(i: int, seat: Seat, facts: _Facts) -> None:
         sum(vp for _, vp in seat.ledger) == seat.vp, f"{where}.ledger: does not add up to vp"
     )
     _codes(seat.storage, f"{where}.storage", facts.codes)
+    _sorted(seat.storage, f"{where}.storage")
 
 
 def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> None:

@@ -630,8 +630,10 @@ def print_result(state: State, out: TextIO) -> None:
         ledger = ", ".join(f"{k} {v}" for k, v in state.seats[seat].ledger)
         out.write(f"  seat {seat}: {state.seats[seat].vp} VP ({ledger})\n")
     winners = state.winners()
-    if winners:
-        out.write(f"Winner: seat {', '.join(map(str, winners))}\n")
+    if len(winners) > 1:  # partners (team play)
+        out.write(f"Winners: seats {', '.join(map(str, winners))}\n")
+    elif winners:
+        out.write(f"Winner: seat {winners[0]}\n")
     else:
         out.write("No winner.\n")
 

@@ -41,6 +41,7 @@ INSTALL_HINT: dict[str, str] = {
     "trade_routes": "pip install -e plugins/burgundy-trade-routes",
     "solo": "pip install -e plugins/burgundy-solo",
     "outposts": "pip install -e plugins/burgundy-outposts",
+    "team": "pip install -e plugins/burgundy-team",
 }
 """How to install the project's own variant plugins."""
 
@@ -215,6 +216,34 @@ def available_variants(players: int | None = None) -> tuple[str, ...]:
         name for name in names
         if (counts := variant_info(name).players) is None or players in counts
     )
+
+
+def every_variant(players: int) -> tuple[str, ...]:
+    """Return as many installed variants as play together with ``players`` players: those
+    of :func:`available_variants` for the count, in name order, each kept only if it still
+    makes a ruleset with the ones kept before it (with their :func:`example_options`). For
+    tools that enable "every variant" (the benchmark, tests of every mix): two variants
+    that exclude each other (two that deal their own boards: outposts and team play) cannot
+    both be in one game.
+
+    Raises:
+        ValueError: An installed plugin fails to load.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.variants import every_variant
+        >>> "knowledge" in every_variant(2)
+        True
+    """
+    kept: list[str] = []
+    for name in available_variants(players=players):
+        trial = (*kept, name)
+        try:
+            Ruleset(players=players, variants=trial, options=example_options(trial))
+        except ValueError:
+            continue
+        kept.append(name)
+    return tuple(kept)
 
 
 def _installed_infos() -> list[VariantInfo]:

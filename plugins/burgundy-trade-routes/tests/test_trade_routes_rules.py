@@ -23,7 +23,7 @@ import attrs
 import pytest
 
 import burgundy
-from burgundy import hookimpl, variants
+from burgundy import variants
 from burgundy.io import validate_state
 from burgundy.pending import BonusAction, BuildingTake, Turn, WarehouseSell
 from burgundy.rules.effects import BUILDING_EFFECT
@@ -31,9 +31,7 @@ from burgundy.rules.income import push
 from burgundy.rules.sell import SALE_SILVER, SALE_VP
 from burgundy.state import State
 from burgundy.testing import find_action, legal_texts
-from burgundy.variants import VariantInfo
 from burgundy_trade_routes.model import LayRouteTile, RouteDraw, RouteOrder, RouteReward
-from burgundy_trade_routes.plugin import TEAM_REFUSAL
 from burgundy_trade_routes.rules import SOURCE
 
 DEAL = {2: 5, 3: 4, 4: 3}
@@ -402,36 +400,6 @@ def test_r_route_not_in_solo_only_2_to_4_players() -> None:
                              options={"trade_routes_deck": "generated"})
     info = variants.variant_info("trade_routes")
     assert info.players == (2, 3, 4)
-
-
-class _EntryPoint:
-    def __init__(self, name: str, plugin: object) -> None:
-        self.name, self.plugin, self.dist = name, plugin, None
-
-    def load(self) -> object:
-        return self.plugin
-
-
-def test_r_route_team_refused_until_the_team_module_exists(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """R-ROUTE-TEAM: with a variant named ``team`` enabled, the ruleset is refused with a
-    clear message (one route per team is R-ROUTE's proposal, left for the team module).
-    The team module does not exist yet: a stand-in plugin of that name is installed."""
-    if "team" in variants.available_variants():
-        pytest.skip("a real team plugin is installed: its own tests decide")
-
-    @hookimpl
-    def burgundy_variant() -> VariantInfo:
-        return VariantInfo(name="team")
-
-    points = dict(variants._entry_points())
-    points["team"] = _EntryPoint("team", types.SimpleNamespace(burgundy_variant=burgundy_variant))
-    monkeypatch.setattr(variants, "_entry_points", lambda: points)
-    with pytest.raises(ValueError, match="team play are not supported yet") as info:
-        burgundy.Ruleset(players=4, variants=("team", "trade_routes"),
-                         options={"trade_routes_deck": "generated"})
-    assert str(info.value) == TEAM_REFUSAL
 
 
 def test_position_builder_keeps_the_state_valid(

@@ -142,7 +142,10 @@ def seat_summary(state: State, seat: int) -> str:
     estate = state.seat_estate(seat)
     goods = " ".join(f"{c + 1}x{n}" for c, n in enumerate(estate.goods) if n) or "-"
     sold = sum(estate.sold)
-    storage = " ".join(tile_name(t) for t in (*estate.storage, *state.seats[seat].storage))
+    storage = " ".join(tile_name(t) for t in estate.storage)
+    own = state.seats[seat].storage
+    if own:  # a seat's own storage spaces (team play), beside the estate's
+        storage = f"{storage or '-'} + own {' '.join(tile_name(t) for t in own)}"
     return (
         f"seat {seat}: {state.seats[seat].vp} VP | silver {estate.silver} | "
         f"workers {estate.workers} | goods {goods} | sold {sold} | "

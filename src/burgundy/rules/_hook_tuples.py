@@ -27,6 +27,7 @@ class HookTuples:
     setup: tuple[Callable[[State], State], ...]
     die_cost: tuple[Callable[[State, int], Callable[[DieUse, int], int] | None], ...]
     storage_capacity: tuple[Callable[[State, int, int], int], ...]
+    seat_storage_capacity: tuple[Callable[[State, int, int], int], ...]
     goods_colour_limit: tuple[Callable[[State, int, int], int], ...]
     adjacency_required: tuple[Callable[[State, int, bool], bool], ...]
     one_building_per_city: tuple[Callable[[State, int, bool], bool], ...]

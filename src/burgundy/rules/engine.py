@@ -167,16 +167,19 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
 
 CORE_ACTION_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
     act.TakeTile: take.apply_take,
+    act.TakeTileOwn: take.apply_take,
     act.PlaceTile: apply_place,
+    act.PlaceTileOwn: apply_place,
     act.SellGoods: apply_sell,
     act.TakeWorkers: _apply_workers,
     act.BuyTile: take.apply_buy,
+    act.BuyTileOwn: take.apply_buy,
     act.TakeGoods: effects.apply_take_goods,
     act.ChooseSpace: _apply_choose_space,
 }
 """Apply function of each core action type (Decline and EndTurn are the engine's own)."""
 
-FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
+FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile, act.BuyTileOwn})
 """Action types that do not answer the decision they are taken in (it stays pending)."""
 
 

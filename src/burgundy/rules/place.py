@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from burgundy.actions import NO_DIE, Action, PlaceTile
+from burgundy.actions import NO_DIE, Action, PlaceTile, PlaceTileOwn
 from burgundy.components import CORE_TILES, TILE_COLOUR, distinct
 from burgundy.domains import EstateIndex, SeatIndex, Space, SpaceMask, TileCode
 from burgundy.geometry import Board, bits
@@ -87,7 +87,8 @@ def place_actions(
     state: State, seat: int, dice: tuple[int, ...], any_number: bool = False,
     functions: tuple[CostFunction, ...] | None = None,
 ) -> list[PlaceTile]:
-    """Return the placements open to seat ``seat``.
+    """Return the placements open to seat ``seat``: from its estate's storage, then from
+    its own (``own``, team play).
 
     Args:
         state: The state.
@@ -99,14 +100,14 @@ def place_actions(
     """
     estate = state.estates[state.seats[seat].estate]
     storage = estate.storage
+    own_storage = state.seats[seat].storage
     actions: list[PlaceTile] = []
-    if not storage:
+    if not storage and not own_storage:
         return actions
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     engine = state.rules.engine
     board = engine.boards[estate.board]
-    layout = board.layout
     workers = estate.workers
     plain = not (engine.placement_spaces or engine.adjacency_required)
     open_spaces = estate.frontier & ~estate.filled
@@ -116,32 +117,37 @@ def place_actions(
     for die in dice:
         values = ALL_VALUES if any_number else usable_values((), PLACE, -1, die, workers)
         ring.append((die, board.value_masks[values]))
-    asks = functions and not any_number  # cost modifiers may reach further, tile by tile
-    for tile in distinct(storage):
-        if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
-            mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
-        else:
-            mask = placement_mask(state, seat, tile)
-        if not mask:
-            continue
-        reached = []  # (die, the spaces of mask it reaches)
-        for die, spaces in ring:
-            if asks and mask & ~spaces:
-                spaces = _modified_reach(board, functions, tile, die, workers, mask)
-            reached.append((die, mask & spaces))
-        # plain loops: on these few items they beat map/repeat/sort chains in time
-        if len(reached) == 1:
-            die, spaces = reached[0]
-            for space in bits(spaces):
-                actions.append(place_tile(die, tile, space, layout))
-            continue
-        union = 0
-        for _, spaces in reached:
-            union |= spaces
-        for space in bits(union):  # space by space, die by die within a space
-            for die, spaces in reached:
-                if spaces >> space & 1:
-                    actions.append(place_tile(die, tile, space, layout))
+    asks = bool(functions) and not any_number  # cost modifiers may reach further, by tile
+    layout = board.layout
+    sources = ((storage, place_tile), (own_storage, place_tile_own)) if own_storage else (
+        (storage, place_tile),
+    )
+    for stored, make in sources:  # the estate's storage, then the seat's own (team play)
+        for tile in distinct(stored):
+            if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
+                mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
+            else:
+                mask = placement_mask(state, seat, tile)
+            if not mask:
+                continue
+            reached = []  # (die, the spaces of mask it reaches)
+            for die, spaces in ring:
+                if asks and mask & ~spaces:
+                    spaces = _modified_reach(board, functions, tile, die, workers, mask)
+                reached.append((die, mask & spaces))
+            # plain loops: on these few items they beat map/repeat/sort chains in time
+            if len(reached) == 1:
+                die, spaces = reached[0]
+                for space in bits(spaces):
+                    actions.append(make(die, tile, space, layout))
+                continue
+            union = 0
+            for _, spaces in reached:
+                union |= spaces
+            for space in bits(union):  # space by space, die by die within a space
+                for die, spaces in reached:
+                    if spaces >> space & 1:
+                        actions.append(make(die, tile, space, layout))
     return actions
 
 
@@ -165,6 +171,8 @@ def _modified_reach(
 
 place_tile = cache(PlaceTile)
 """``PlaceTile(die, tile, space, layout)``, one shared instance per value."""
+place_tile_own = cache(PlaceTileOwn)
+"""``PlaceTileOwn(die, tile, space, layout)``, one shared instance per value."""
 
 
 def apply_place(state: State, seat: int, action: PlaceTile) -> State:
@@ -175,9 +183,14 @@ def apply_place(state: State, seat: int, action: PlaceTile) -> State:
     index = state.seats[seat].estate
     board = board_of(state, index)
     cost = die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space])
-    estate = covered(state, index, action.tile, action.space, from_storage=True)
+    estate = covered(state, index, action.tile, action.space, from_storage=not action.own)
     estate["workers"] = state.estates[index].workers - cost
-    state = update(state, seat, dice_after(state, seat, action.die), estate)
+    seat_changes = dice_after(state, seat, action.die)
+    if action.own:  # from the seat's own storage (team play)
+        own = list(state.seats[seat].storage)
+        own.remove(action.tile)
+        seat_changes = {**seat_changes, "storage": tuple(own)}
+    state = update(state, seat, seat_changes, estate)
     return settle_placement(state, seat, action.tile, action.space)
 
 

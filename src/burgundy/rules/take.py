@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from burgundy._data import load
-from burgundy.actions import BuyTile, TakeTile
+from burgundy.actions import BuyTile, BuyTileOwn, TakeTile, TakeTileOwn
 from burgundy.components import TILE_COLOUR, distinct
 from burgundy.domains import Die, SeatIndex, TileCode
 from burgundy.geometry import bits
@@ -47,10 +47,62 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
     return distinct(storage) if may_discard else ()
 
 
-def stored(state: State, seat: SeatIndex, tile: TileCode, discard: TileCode) -> dict[str, Any]:
-    """State changes that put ``tile`` into seat ``seat``'s storage, discarding ``discard``
-    first (if >= 0): ``{"storage": ...}`` plus ``{"removed": ...}`` when discarding."""
-    storage = list(state.seat_estate(seat).storage)
+def seat_storage_capacity(state: State, seat: SeatIndex) -> int:
+    """Return seat ``seat``'s own hex storage spaces (base 0, then the
+    ``burgundy_seat_storage_capacity`` modifiers: team play's 2)."""
+    capacity = 0
+    for modifier in state.rules.engine.seat_storage_capacity:
+        capacity = modifier(state, seat, capacity)
+    return capacity
+
+
+Stow = tuple[int, bool]
+"""Where a taken hex goes: ``(discard, own)``: the stored tile discarded first (-1: none)
+and whether it is the seat's own storage (else the estate's)."""
+
+
+def storage_choices(state: State, seat: SeatIndex, may_discard: bool = True) -> tuple[Stow, ...]:
+    """Return where a hex taken by seat ``seat`` may go, as ``(discard, own)`` pairs.
+
+    In the base game: the estate's storage, with a discard when it is full
+    (:func:`discard_choices`). A seat with spaces of its own (R-TEAM-STORAGE) may put it in
+    any free space of the estate's or its own; only with all of them full does it discard,
+    from either (never from a partner's own spaces).
+    """
+    shared = discard_choices(state, seat, may_discard)
+    if not state.rules.engine.seat_storage_capacity or not seat_storage_capacity(state, seat):
+        return _INTO_ESTATE_ONLY if shared is NO_DISCARD else _shared_choices(shared)
+    capacity = seat_storage_capacity(state, seat)
+    own = state.seats[seat].storage
+    choices: list[Stow] = []
+    if shared == NO_DISCARD:
+        choices.append(_INTO_ESTATE)
+    if len(own) < capacity:
+        choices.append(_INTO_OWN)
+    if not choices and may_discard:  # every space it can use is full
+        choices += [(discard, False) for discard in shared]
+        choices += [(discard, True) for discard in distinct(own)]
+    return tuple(choices)
+
+
+@cache
+def _shared_choices(discards: tuple[int, ...]) -> tuple[Stow, ...]:
+    return tuple((discard, False) for discard in discards)
+
+
+_INTO_ESTATE: Stow = (-1, False)
+_INTO_OWN: Stow = (-1, True)
+_INTO_ESTATE_ONLY: tuple[Stow, ...] = (_INTO_ESTATE,)
+
+
+def stored(
+    state: State, seat: SeatIndex, tile: TileCode, discard: TileCode, own: bool = False
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The changes that put ``tile`` into seat ``seat``'s storage (its own with ``own``,
+    else its estate's), discarding ``discard`` from there first (if >= 0): ``(seat
+    changes, estate changes, state changes)``, the last with ``removed`` when discarding."""
+    holder = state.seats[seat] if own else state.seat_estate(seat)
+    storage = list(holder.storage)
     changes: dict[str, Any] = {}
     if discard >= 0:
         storage.remove(discard)
@@ -59,15 +111,18 @@ def stored(state: State, seat: SeatIndex, tile: TileCode, discard: TileCode) -> 
         changes["removed"] = tuple(removed)
     storage.append(tile)
     storage.sort()
-    changes["storage"] = tuple(storage)
-    return changes
+    if own:
+        return {"storage": tuple(storage)}, {}, changes
+    return {}, {"storage": tuple(storage)}, changes
 
 
-def store(state: State, seat: SeatIndex, tile: TileCode, discard: TileCode) -> State:
-    """Put ``tile`` into seat ``seat``'s storage, discarding ``discard`` first (if >= 0)."""
-    changes = stored(state, seat, tile, discard)
-    storage = changes.pop("storage")
-    return update(state, seat, estate_changes={"storage": storage}, **changes)
+def store(
+    state: State, seat: SeatIndex, tile: TileCode, discard: TileCode, own: bool = False
+) -> State:
+    """Put ``tile`` into seat ``seat``'s storage (its own with ``own``), discarding
+    ``discard`` first (if >= 0)."""
+    seat_changes, estate_changes, changes = stored(state, seat, tile, discard, own)
+    return update(state, seat, seat_changes, estate_changes, **changes)
 
 
 def depot_without(state: State, depot: int, tile: TileCode) -> dict[str, Any]:
@@ -103,14 +158,24 @@ def take_actions(
             values a die reaches (:func:`~burgundy.rules.dice.usable_values`).
         colours: Only hexes of these colours (building effects), or ``None`` for any.
         may_discard: Whether a full storage may be made room in.
-        discards: The :func:`discard_choices` if already known.
+        discards: The :func:`discard_choices` if already known (where seats have storage
+            of their own, :func:`storage_choices` decides instead).
     """
     actions: list[TakeTile] = []  # plain loops: faster than product/starmap on these few items
+    own_spaces: tuple[Stow, ...] = ()
+    if state.rules.engine.seat_storage_capacity:  # (the base game: the estate's storage only)
+        own_spaces = storage_choices(state, seat, may_discard)
     for depot in bits(depots):
         tiles = state.depots[depot - 1]
         if colours is not None:
             tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
         if not tiles:
+            continue
+        if own_spaces:  # seats with storage of their own: where the hex goes is a choice too
+            for tile in distinct(tiles):
+                for discard, own in own_spaces:
+                    make = take_tile_own if own else take_tile
+                    actions.append(make(die, depot, tile, discard))
             continue
         if discards is None:
             discards = discard_choices(state, seat, may_discard)
@@ -127,17 +192,24 @@ NO_DISCARD: tuple[int, ...] = (-1,)
 take_tile = cache(TakeTile)
 """``TakeTile(die, depot, tile, discard)``, one shared instance per value (actions are
 frozen; legal-action generation makes the same ones over and over)."""
+take_tile_own = cache(TakeTileOwn)
+"""``TakeTileOwn(die, depot, tile, discard)``, one shared instance per value."""
 buy_tile = cache(BuyTile)
 """``BuyTile(tile, discard)``, one shared instance per value."""
+buy_tile_own = cache(BuyTileOwn)
+"""``BuyTileOwn(tile, discard)``, one shared instance per value."""
 
 
 def apply_take(state: State, seat: int, action: TakeTile) -> State:
     """Apply a :class:`TakeTile` by seat ``seat`` (legality already checked)."""
     cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
-    changes = stored(state, seat, action.tile, action.discard)
-    estate = {"storage": changes.pop("storage"), "workers": state.seat_estate(seat).workers - cost}
+    seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
+    dice = dice_after(state, seat, action.die)
+    if dice:
+        seat_changes.update(dice)
+    estate["workers"] = state.seat_estate(seat).workers - cost
     changes.update(depot_without(state, action.depot, action.tile))
-    return update(state, seat, dice_after(state, seat, action.die), estate, **changes)
+    return update(state, seat, seat_changes, estate, **changes)
 
 
 def can_purchase(state: State, seat: int) -> bool:
@@ -151,14 +223,19 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
     if not can_purchase(state, seat):
         return []
+    if state.rules.engine.seat_storage_capacity:  # seats with storage of their own
+        choices = storage_choices(state, seat)
+        return [
+            (buy_tile_own if own else buy_tile)(tile, discard)
+            for tile in distinct(state.black_depot) for discard, own in choices
+        ]
     discards = discard_choices(state, seat)
     return [buy_tile(tile, discard) for tile in distinct(state.black_depot) for discard in discards]
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:
     """Apply a :class:`BuyTile` by seat ``seat`` (legality already checked)."""
-    changes = stored(state, seat, action.tile, action.discard)
-    silver = state.seat_estate(seat).silver - PURCHASE_PRICE
-    estate = {"storage": changes.pop("storage"), "silver": silver}
+    seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
+    estate["silver"] = state.seat_estate(seat).silver - PURCHASE_PRICE
     changes.update(depot_without(state, 0, action.tile))
-    return update(state, seat, None, estate, purchased=True, **changes)
+    return update(state, seat, seat_changes, estate, purchased=True, **changes)

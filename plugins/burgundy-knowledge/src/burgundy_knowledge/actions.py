@@ -17,18 +17,21 @@ class KnowledgeBuy(Action):
         tile: Tile code bought.
         workers: Workers paid instead of silverlings (2019 edition; the rest in silver).
         discard: Stored tile code discarded first because storage is full, or -1.
+        own: Into the seat's own storage spaces (team play; see
+            :class:`burgundy.actions.TakeTile`).
     """
 
     depot: int
     tile: int
     workers: int = 0
     discard: int = -1
+    own: bool = False
 
     def __str__(self) -> str:
         where = "black" if self.depot == 0 else str(self.depot)
         pay = f" w{self.workers}" if self.workers else ""
         drop = "" if self.discard < 0 else f" drop {tile_name(self.discard)}"
-        return f"buy {tile_name(self.tile)} {where}{pay}{drop}"
+        return f"buy {tile_name(self.tile)} {where}{pay}{drop}{' own' if self.own else ''}"
 
 
 @attrs.frozen(slots=True)

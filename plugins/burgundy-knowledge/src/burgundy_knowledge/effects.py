@@ -24,7 +24,7 @@ from burgundy.rules.effects import goods_colour_limit, take_goods
 from burgundy.rules.income import Income, add_silver, add_workers
 from burgundy.rules.phases import mines
 from burgundy.rules.scoring import first_seat_of_estates
-from burgundy.rules.take import discard_choices, remove_from_depot, store
+from burgundy.rules.take import remove_from_depot, storage_choices, store
 from burgundy.rules.turn import purchase_open
 from burgundy.state import State, replace
 from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
@@ -159,7 +159,7 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
     price = spec["price"]
     workers_pay = edition_value(spec, "workers_pay", state.rules.edition)
     payments = range(0, price + 1) if workers_pay else (0,)
-    discards = discard_choices(state, seat)
+    choices = storage_choices(state, seat)
     actions: list[Action] = []
     for depot in range(0, 7):
         tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
@@ -169,8 +169,8 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
             if estate.workers < workers or estate.silver < price - workers:
                 continue
             actions.extend(
-                KnowledgeBuy(depot, tile, workers, discard)
-                for tile in distinct(tiles) for discard in discards
+                KnowledgeBuy(depot, tile, workers, discard, own)
+                for tile in distinct(tiles) for discard, own in choices
             )
     return actions
 
@@ -182,7 +182,7 @@ def apply_knowledge_buy(state: State, seat: int, action: KnowledgeBuy) -> State:
     state = add_workers(state, seat, -action.workers)
     state = remove_from_depot(state, action.depot, action.tile)
     state = replace(state, purchased=True)
-    return store(state, seat, action.tile, action.discard)
+    return store(state, seat, action.tile, action.discard, action.own)
 
 
 # -- #7 ---------------------------------------------------------------------------------------

@@ -104,18 +104,21 @@ class TradeForBlackTile(Action):
         tile: The black-depot hex taken (it leaves the game; a black tile takes its place).
         goods: The goods paid, by colour (6 counts adding up to 5).
         discard: A stored hex discarded first when storage is full, or -1 (R-STORAGE).
+        own: Into the seat's own storage spaces (see :class:`burgundy.actions.TakeTile`;
+            never in a solo game, whose storage is the duchy's).
     """
 
     tile: int
     goods: tuple[int, ...]
     discard: int = -1
+    own: bool = False
 
     def __str__(self) -> str:
         paid = "".join(str(colour + 1) * n for colour, n in enumerate(self.goods))
         text = f"trade {tile_name(self.tile)} for goods {paid}"
         if self.discard >= 0:
             text += f" discard {tile_name(self.discard)}"
-        return text
+        return text + (" own" if self.own else "")
 
 
 @attrs.frozen(slots=True)

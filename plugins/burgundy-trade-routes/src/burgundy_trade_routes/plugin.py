@@ -30,13 +30,6 @@ SUMMARY = (
     "(generated, not the printed tiles)."
 )
 """The variant's one line (``burgundy variants``)."""
-TEAM_REFUSAL = (
-    "trade routes with team play are not supported yet: R-ROUTE gives one route per team "
-    "(the 4-player count, 3 tiles), which is left for when the team module exists"
-)
-"""Why a ruleset with ``team`` and ``trade_routes`` is refused."""
-
-
 @hookimpl
 def burgundy_variant() -> VariantInfo:
     """The trade routes: 2-4 players (not solo), both editions, a deck the caller gives."""
@@ -68,9 +61,8 @@ def burgundy_variant() -> VariantInfo:
 
 @hookimpl
 def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
-    """The deal (and the ordering); refuses team play (:data:`TEAM_REFUSAL`)."""
-    if "team" in rules.variants:
-        raise ValueError(TEAM_REFUSAL)
+    """The deal (and the ordering): one route per estate, so in team play one per team
+    (R-ROUTE-TEAM)."""
     return route.setup(rules)
 
 

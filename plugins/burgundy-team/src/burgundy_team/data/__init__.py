@@ -1,0 +1,1 @@
+"""Data of the team module: board 12a."""

@@ -1,0 +1,83 @@
+"""The team variant's hook implementations (entry point ``team``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from burgundy import hookimpl
+from burgundy.geometry import Board
+from burgundy.state import State
+from burgundy.variants import OptionSpec, Ruleset, VariantInfo
+from burgundy_team import __version__
+from burgundy_team import rules as team_rules
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """Team play: 4 players in two teams of two, both editions."""
+    return VariantInfo(
+        name="team",
+        version=__version__,
+        summary="Team play: two teams of two, each on one shared duchy (board 12a).",
+        order=15,  # before the shields: #4 lifts the storage limit this sets
+        players=(4,),
+        options={
+            team_rules.TEAMS: OptionSpec(
+                team_rules.DEFAULT_TEAMS, None,
+                "the two teams as two pairs of seats (R-TEAM-SEATS)", team_rules.check_teams,
+                describe=lambda v: "teams " + " vs ".join("+".join(map(str, p)) for p in v),
+            ),
+        },
+    )
+
+
+@hookimpl
+def burgundy_seat_estates(rules: Ruleset) -> Sequence[int]:
+    """Partners share an estate (R-TEAM-SEATS)."""
+    return team_rules.seat_estates(rules)
+
+
+@hookimpl
+def burgundy_boards(rules: Ruleset) -> Mapping[str, Board]:
+    """Board 12a."""
+    board = team_rules.the_board(rules)
+    return {board.id: board}
+
+
+@hookimpl
+def burgundy_board_deal(rules: Ruleset) -> Sequence[str]:
+    """Both duchies on 12a (T2): the deal of one board gives every estate a copy; a ruleset
+    with another variant that deals its own boards (the outposts) is refused by the core."""
+    return team_rules.board_deal(rules)
+
+
+@hookimpl
+def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State]:
+    """T5/T7: 3 and 5 workers, 2 silverlings a team, the order A1, B1, A2, B2."""
+    return team_rules.start_resources
+
+
+@hookimpl
+def burgundy_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int]:
+    """T8: 2 shared spaces."""
+    return team_rules.shared_storage
+
+
+@hookimpl
+def burgundy_seat_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int]:
+    """T8: 2 spaces of each partner's own (R-TEAM-STORAGE)."""
+    return team_rules.own_storage
+
+
+@hookimpl
+def burgundy_winners(rules: Ruleset) -> Callable[[State, tuple[int, ...]], tuple[int, ...]]:
+    """T13: the team with more VP (R-TEAM-RESULT)."""
+    return team_rules.team_winners
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
+    """Both duchies on 12a."""
+    return team_rules.validate
+
+
