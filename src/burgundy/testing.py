@@ -31,7 +31,7 @@ from typing import Any
 from burgundy.actions import Action
 from burgundy.components import tile_code
 from burgundy.errors import IllegalActionError
-from burgundy.game import parse_action
+from burgundy.game import Game, describe_outcome, parse_action
 from burgundy.geometry import SPACE_BY_NAME
 from burgundy.io import from_json, goods_outside_pool, to_json, validate_state
 from burgundy.pending import Turn
@@ -147,6 +147,40 @@ def playout(
             state = state.apply(rng.choice(pool))
         states.append(state)
     raise ConformanceError(f"game did not end within {max_steps} steps")
+
+
+def transcript_game(
+    rules: Ruleset, seed: int, prefer: tuple[type, ...] = ()
+) -> tuple[Game, list[str]]:
+    """Play a whole seeded game for a golden test: every chance outcome drawn with the
+    seed's generator, every action chosen at random (among the legal actions of the types
+    ``prefer`` whenever there are some, so that a variant's own effects come up); return
+    the game (its chance ``"external"``, so its record holds every outcome) and the
+    transcript, a line per step (``describe_outcome`` for chance, ``seat N: action``).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.testing import transcript_game
+        >>> game, lines = transcript_game(burgundy.Ruleset(players=2, variants=()), 1)
+        >>> game.state.is_terminal, lines[-1].startswith("seat ")
+        (True, True)
+    """
+    game = Game(rules, chance="external")
+    rng = random.Random(seed)
+    lines: list[str] = []
+    while not game.state.is_terminal:
+        state = game.state
+        if state.is_chance:
+            outcome = state.sample_outcome(rng)
+            lines.append(describe_outcome(state, outcome))
+            game.play(outcome)
+            continue
+        legal = state.legal_actions()
+        wanted = [a for a in legal if isinstance(a, prefer)] if prefer else []
+        action = rng.choice(wanted or legal)
+        lines.append(f"seat {state.current_player}: {action}")
+        game.play(action)
+    return game, lines
 
 
 def check_invariants(state: State, previous: State | None = None) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import types
 from pathlib import Path
 from typing import Any
@@ -19,28 +18,14 @@ import pytest
 
 import burgundy
 from burgundy.actions import PlaceTile
-from burgundy.game import describe_outcome
+from burgundy.testing import transcript_game
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [(3, True, False, 1501), (2, False, True, 1502)]
 
 
 def play(rules: burgundy.Ruleset, seed: int) -> dict[str, Any]:
-    game = burgundy.Game(rules, chance="external")
-    rng = random.Random(seed)
-    lines = []
-    while not game.state.is_terminal:
-        state = game.state
-        if state.is_chance:
-            outcome = state.sample_outcome(rng)
-            lines.append(describe_outcome(state, outcome))
-            game.play(outcome)
-            continue
-        legal = state.legal_actions()
-        wanted = [a for a in legal if isinstance(a, PlaceTile)]
-        action = rng.choice(wanted or legal)
-        lines.append(f"seat {state.current_player}: {action}")
-        game.play(action)
+    game, lines = transcript_game(rules, seed, (PlaceTile,))
     final = game.state
     return {
         "ruleset": rules.describe(),

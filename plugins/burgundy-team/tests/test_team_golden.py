@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import types
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import pytest
 
 import burgundy
-from burgundy.game import describe_outcome
+from burgundy.testing import transcript_game
 from burgundy_team.rules import team_scores
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -24,19 +23,7 @@ CASES = [("2019", False, 1401), ("2011", True, 1402)]
 
 
 def play(rules: burgundy.Ruleset, seed: int) -> dict[str, Any]:
-    game = burgundy.Game(rules, chance="external")
-    rng = random.Random(seed)
-    lines = []
-    while not game.state.is_terminal:
-        state = game.state
-        if state.is_chance:
-            outcome = state.sample_outcome(rng)
-            lines.append(describe_outcome(state, outcome))
-            game.play(outcome)
-        else:
-            action = rng.choice(state.legal_actions())
-            lines.append(f"seat {state.current_player}: {action}")
-            game.play(action)
+    game, lines = transcript_game(rules, seed)
     final = game.state
     return {
         "ruleset": rules.describe(),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import types
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 
 import burgundy
-from burgundy.game import describe_outcome
+from burgundy.testing import transcript_game
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [
@@ -31,19 +30,7 @@ def play(tr: types.SimpleNamespace, deck: str, players: int, order: str,
          others: tuple[str, ...], seed: int) -> dict[str, Any]:
     rules = tr.rules_for(players, deck, order=order, knowledge="knowledge" in others,
                          shields="shields" in others)
-    game = burgundy.Game(rules, chance="external")
-    rng = random.Random(seed)
-    lines = []
-    while not game.state.is_terminal:
-        state = game.state
-        if state.is_chance:
-            outcome = state.sample_outcome(rng)
-            lines.append(describe_outcome(state, outcome))
-            game.play(outcome)
-        else:
-            action = rng.choice(state.legal_actions())
-            lines.append(f"seat {state.current_player}: {action}")
-            game.play(action)
+    game, lines = transcript_game(rules, seed)
     final = game.state
     routes = final.variant_state("trade_routes")
     return {
