@@ -834,11 +834,13 @@ def validate_state(state: State) -> None:
     )
     for i, seat in enumerate(state.seats):
         _validate_seat(i, seat, facts)
-        _check(
-            len(seat.storage) <= seat_storage_capacity(state, i),
-            f"seats[{i}].storage: more hexes than the seat's own storage spaces "
-            f"({seat_storage_capacity(state, i)})",
-        )
+        if seat.storage:  # a seat's own storage spaces (team play); none in the base game
+            capacity = seat_storage_capacity(state, i)
+            _check(
+                len(seat.storage) <= capacity,
+                f"seats[{i}].storage: more hexes than the seat's own storage spaces "
+                f"({capacity})",
+            )
     for i, estate in enumerate(state.estates):
         _validate_estate(state, i, estate, facts)
     _validate_board(state)

@@ -5,14 +5,13 @@ invariant."""
 
 from __future__ import annotations
 
-import random
 import types
 
 import pytest
 
 from burgundy import Ruleset
 from burgundy.actions import PlaceTile
-from burgundy.testing import check_conformance, check_invariants
+from burgundy.testing import check_conformance, playout
 
 S = types.SimpleNamespace
 ROWS = ["CBBC", "YYYYY", "SGBBSG", "BSBBBGM", "BSBBGM", "CSYGC", "MSGB"]
@@ -42,21 +41,9 @@ def test_the_2011_edition_is_refused() -> None:
 
 def _placing_playout(rules: Ruleset, seed: int) -> int:
     """A game whose players place whenever they can (else play at random), checking the
-    invariants at every step; the outposts VP booked."""
-    rng = random.Random(seed)
-    state = rules.initial_state()
-    previous = None
-    while not state.is_terminal:
-        check_invariants(state, previous)
-        previous = state
-        if state.is_chance:
-            state = state.apply(state.sample_outcome(rng))
-            continue
-        legal = state.legal_actions()
-        wanted = [a for a in legal if isinstance(a, PlaceTile)]
-        state = state.apply(rng.choice(wanted or legal))
-    check_invariants(state, previous)
-    return sum(dict(seat.ledger).get("outposts", 0) for seat in state.seats)
+    invariants at every step (:func:`burgundy.testing.playout`); the outposts VP booked."""
+    final = playout(rules.initial_state(), seed, check=True, prefer=(PlaceTile,), bias=1.0)[-1]
+    return sum(dict(seat.ledger).get("outposts", 0) for seat in final.seats)
 
 
 def test_invariants_when_placements_are_preferred(outposts: S) -> None:

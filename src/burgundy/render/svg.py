@@ -33,6 +33,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from burgundy.actions import BuyTile
 from burgundy.components import TILE_COLOUR, Colour, tile_name
 from burgundy.geometry import POSITIONS, SPACE_NAMES, Board, bits
 from burgundy.geometry import board as standard_board
@@ -1123,7 +1124,7 @@ def _decorate(
                      stroke_linejoin="round")
     if action is not None and board is not None:
         depot = getattr(action, "depot", None)
-        if depot is None and type(action).__name__ == "BuyTile":
+        if depot is None and isinstance(action, BuyTile):  # into either storage
             depot = 0
         for group in board.iter("g"):
             if group.get("class") == "depot" and isinstance(depot, int) and \

@@ -70,9 +70,9 @@ def storage_choices(state: State, seat: SeatIndex, may_discard: bool = True) -> 
     from either (never from a partner's own spaces).
     """
     shared = discard_choices(state, seat, may_discard)
-    if not state.rules.engine.seat_storage_capacity or not seat_storage_capacity(state, seat):
+    capacity = seat_storage_capacity(state, seat) if state.rules.engine.seat_storage_capacity else 0
+    if not capacity:
         return _INTO_ESTATE_ONLY if shared is NO_DISCARD else _shared_choices(shared)
-    capacity = seat_storage_capacity(state, seat)
     own = state.seats[seat].storage
     choices: list[Stow] = []
     if shared == NO_DISCARD:

@@ -23,7 +23,7 @@ from burgundy.rules.dice import PLACE, TAKE, DieUse
 from burgundy.rules.effects import goods_colour_limit, take_goods
 from burgundy.rules.income import Income, add_silver, add_workers
 from burgundy.rules.phases import mines
-from burgundy.rules.scoring import first_seat_of_estates
+from burgundy.rules.scoring import first_seat_of_estates, working_kinds
 from burgundy.rules.take import remove_from_depot, storage_choices, store
 from burgundy.rules.turn import purchase_open
 from burgundy.state import State, replace
@@ -37,15 +37,11 @@ CODE: dict[int, int] = {n: TILE_BY_NAME[f"k{n}"] for n in range(1, 27)}
 """Tile code of knowledge tile #n."""
 
 
-def working_tiles(state: State, estate: int) -> int:
-    """Bitmask (by tile code) of the tiles that work for estate ``estate``: those placed in
-    its duchy and those lent to it by another variant (hook ``burgundy_borrowed_tiles``,
-    e.g. shield #6)."""
-    mask = state.estates[estate].kinds
-    for lend in state.rules.engine.borrowed_tiles:
-        for code in lend(state, estate):
-            mask |= 1 << code
-    return mask
+working_tiles = working_kinds
+"""Bitmask (by tile code) of the tiles that work for an estate: those placed in its duchy
+and those lent to it by another variant (hook ``burgundy_borrowed_tiles``, e.g. shield #6):
+the core's :func:`burgundy.rules.scoring.working_kinds`, which the scoring tiles' final
+scoring uses too."""
 
 
 def owns(state: State, estate: int, n: int) -> bool:

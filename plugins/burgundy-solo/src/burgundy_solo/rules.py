@@ -336,12 +336,7 @@ def buy_points_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """``buy K vp`` for K from 1 to the silverlings held (R-SOLO-TARGET: more than the
     target needs is pointless but allowed)."""
     silver = state.seat_estate(item.seat).silver
-    return tuple(_BUY[k] for k in range(1, silver + 1)) if silver < len(_BUY) else tuple(
-        BuyVictoryPoints(k) for k in range(1, silver + 1)
-    )
-
-
-_BUY = tuple(BuyVictoryPoints(k) for k in range(64))  # shared instances
+    return tuple(BuyVictoryPoints(k) for k in range(1, silver + 1))
 
 
 def apply_buy_points(state: State, seat: int, action: BuyVictoryPoints) -> State:
