@@ -958,6 +958,12 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
         or (0 <= estate.start < len(estate.spaces) and estate.spaces[estate.start] == CASTLE),
         f"{where}.start: the start castle's space holds no castle",
     )
+    _check(
+        board is None or estate.start in (-1, board.start) or not board.start_choices
+        or bool(board.start_choices >> estate.start & 1),
+        f"{where}.start: the start castle is on a space its board does not mark as a start "
+        "space",
+    )
     if estate.start == -1:
         seats = {s for s, seat in enumerate(state.seats) if seat.estate == i}
         _check(

@@ -101,7 +101,7 @@ def _some(texts: list[str], limit: int = 12) -> str:
 
 def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
     board = state.rules.engine.boards[state.seat_estate(item.seat).board]
-    return tuple(act.ChooseSpace(space, board.layout) for space in board.castle_spaces())
+    return tuple(act.ChooseSpace(space, board.layout) for space in board.start_castle_spaces())
 
 
 def _apply_choose_space(state: State, seat: int, action: act.ChooseSpace) -> State:
