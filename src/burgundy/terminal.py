@@ -470,6 +470,13 @@ class Session:
         """Play to the end or until the person quits; returns the exit status (0)."""
         self.say(f"You are seat {self.human}. Type help for the commands; Tab completes "
                  "an action's text.")
+        state = self.game.state
+        partners = [s for s in state.estate_seats()[state.seats[self.human].estate]
+                    if s != self.human]
+        if partners:  # team play: a bot plays the partner's seat
+            self.say("Your partner: " + ", ".join(f"seat {s} ({self.names[s]})"
+                                                   for s in partners)
+                     + "; you share the duchy, workers, silverlings, goods and storage.")
         try:
             while not self.game.state.is_terminal:
                 state = self.game.state
@@ -629,6 +636,10 @@ def print_result(state: State, out: TextIO) -> None:
     for seat in range(len(state.seats)):
         ledger = ", ".join(f"{k} {v}" for k, v in state.seats[seat].ledger)
         out.write(f"  seat {seat}: {state.seats[seat].vp} VP ({ledger})\n")
+    teams = [seats for seats in state.estate_seats() if len(seats) > 1]
+    for seats in teams:  # partners sharing an estate (team play): their VP add up
+        total = sum(state.seats[s].vp for s in seats)
+        out.write(f"  team {' + '.join(f'seat {s}' for s in seats)}: {total} VP\n")
     winners = state.winners()
     if len(winners) > 1:  # partners (team play)
         out.write(f"Winners: seats {', '.join(map(str, winners))}\n")

@@ -25,9 +25,9 @@ the same outline.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from collections.abc import Mapping
 from typing import Any
 
 from burgundy.components import Colour
