@@ -42,6 +42,9 @@ INSTALL_HINT: dict[str, str] = {
     "solo": "pip install -e plugins/burgundy-solo",
     "outposts": "pip install -e plugins/burgundy-outposts",
     "team": "pip install -e plugins/burgundy-team",
+    "white_castles": "pip install -e plugins/burgundy-white-castles",
+    "inns": "pip install -e plugins/burgundy-inns",
+    "extra_hexes": "pip install -e plugins/burgundy-extra-hexes",
 }
 """How to install the project's own variant plugins."""
 
