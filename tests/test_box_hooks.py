@@ -198,3 +198,50 @@ def test_the_phase_start_event_runs_at_each_phase_start(shop: burgundy.Ruleset) 
     later = run_phase_start(replace(state, phase=1), PhaseStart())
     assert later.seat_estate(start).silver == state.seat_estate(start).silver + 1
     assert later.depots == ((),) * 6 and later.black_depot == ()
+
+
+# -- held tiles -----------------------------------------------------------------------------
+STASH = '''
+import attrs
+from burgundy import hookimpl
+from burgundy.components import tile_code
+from burgundy.state import replace
+from burgundy.variants import VariantInfo
+
+
+@attrs.frozen
+class Stash:
+    banks: int
+
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="stash", state_type=Stash)
+
+
+@hookimpl
+def burgundy_setup(rules):
+    """One bank leaves the supply for the variant's own stash."""
+    def setup(state):
+        supply = list(state.supply)
+        supply[tile_code("bank")] -= 1
+        return replace(state, supply=tuple(supply)).with_variant_state("stash", Stash(1))
+    return setup
+
+
+@hookimpl
+def burgundy_held_tiles(rules):
+    return lambda state: {tile_code("bank"): state.variant_state("stash").banks}
+'''
+
+
+def test_held_tiles_count_in_conservation(install_plugin: Install) -> None:
+    """Hexes a variant keeps in its own state (the inns' stack) stay part of the game:
+    conservation counts them; a stash that loses its bank is refused."""
+    install_plugin("stash", STASH)
+    rules = burgundy.Ruleset(players=2, variants=("stash",))
+    state = first_turn(rules, 1)
+    burgundy.io.validate_state(state)
+    stash = state.variant_state("stash")
+    with pytest.raises(ValueError, match="hexes: not conserved"):
+        burgundy.io.validate_state(state.with_variant_state("stash", type(stash)(0)))

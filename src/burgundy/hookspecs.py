@@ -542,6 +542,25 @@ def burgundy_held_goods(rules: Ruleset) -> Callable[[State], Sequence[int]] | No
 
 
 @hookspec
+def burgundy_held_tiles(rules: Ruleset) -> Callable[[State], Mapping[int, int]] | None:
+    """Hexes the variant keeps outside the core's fields: ``f(state) -> {tile code:
+    count}`` (the inns' stack beside the black depot and the inns still to come).
+
+    They stay part of the game's hexes: conservation (:func:`burgundy.io.validate_state`)
+    counts them with the supplies, the depots, the storages, the duchies and the removed
+    pile. A hex the variant hands out (a purchase from its source) leaves its count as it
+    enters the core's fields.
+
+    Examples:
+        Inns kept in the variant's state::
+
+            @hookimpl
+            def burgundy_held_tiles(rules):
+                return lambda state: {INN: state.variant_state("inns").stack}
+    """
+
+
+@hookspec
 def burgundy_final_terms(
     rules: Ruleset,
 ) -> Callable[[State, int, dict[str, int]], dict[str, int]] | None:

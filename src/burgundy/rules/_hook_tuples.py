@@ -58,6 +58,7 @@ class HookTuples:
     final_scoring: tuple[Callable[[State, int], Mapping[str, int]], ...]
     tile_score: tuple[Callable[[State, int, int], Mapping[str, int]], ...]
     held_goods: tuple[Callable[[State], Sequence[int]], ...]
+    held_tiles: tuple[Callable[[State], Mapping[int, int]], ...]
     final_terms: tuple[Callable[[State, int, dict[str, int]], dict[str, int]], ...]
     borrowed_tiles: tuple[Callable[[State, int], tuple[int, ...]], ...]
     picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]
