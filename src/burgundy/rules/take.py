@@ -8,7 +8,7 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import attrs
@@ -246,6 +246,12 @@ def depot_offer(state: State, depot: int) -> PurchaseOffer:
     """The purchase offer of depot ``depot`` (0: the black depot, source ``"black"``; 1-6 a
     numbered depot, source ``"1"``-``"6"``): its hexes, for :data:`PURCHASE_PRICE`."""
     tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
+    return _depot_offer(depot, tiles)
+
+
+@lru_cache(maxsize=4096)
+def _depot_offer(depot: int, tiles: tuple[TileCode, ...]) -> PurchaseOffer:
+    """One shared offer per depot and its hexes (offers are asked for at every decision)."""
     return PurchaseOffer(
         _DEPOT_SOURCES[depot], distinct(tiles), _DEPOT_TAKERS[depot], PURCHASE_PRICE
     )
@@ -310,17 +316,29 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
         return [
             buy_tile(tile, discard) for tile in distinct(state.black_depot) for discard in discards
         ]
-    offers = purchase_offers(state, seat)
+    if state.purchased:
+        return []
+    black = state.black_depot
+    offers = [_depot_offer(0, black)] if black else []  # purchase_offers, inline: hot path
+    for offer in engine.purchase_offers:
+        more = offer(state, seat)
+        if more:
+            offers.extend(more)
     if not offers:
         return []
     estate = state.seat_estate(seat)
+    silver, held = estate.silver, estate.workers
+    modifiers = engine.purchase_payments
     actions: list[BuyTile] = []
     stows: tuple[Stow, ...] | None = None
     for offer in offers:
         if not offer.tiles:
             continue
-        for workers in purchase_payments(state, seat, offer):
-            if estate.workers < workers or estate.silver < offer.price - workers:
+        payments = _SILVER_ONLY
+        for modifier in modifiers:
+            payments = modifier(state, seat, offer, payments)
+        for workers in payments:
+            if held < workers or silver < offer.price - workers:
                 continue
             if stows is None:
                 stows = storage_choices(state, seat)

@@ -142,7 +142,7 @@ def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State
 def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
     """#6: the turn's purchase may also be made from the six numbered depots (both
     editions; the core's one purchase mechanism, hook ``burgundy_purchase_offers``)."""
-    if not seat_owns(state, seat, 6):
+    if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:  # seat_owns, inline
         return ()
     return tuple(depot_offer(state, depot) for depot in range(1, 7))
 
@@ -153,11 +153,14 @@ def purchase_payments(
     """#6 (2019): any purchase may be paid with workers instead of silverlings, 1 worker =
     1 silverling, mixing allowed: from any source, the black depot and a variant's (an inn)
     included (hook ``burgundy_purchase_payments``)."""
-    if not _WORKERS_PAY[state.rules.edition] or not seat_owns(state, seat, 6):
+    if not _WORKERS_PAY[state.rules.edition] or not (
+        working_tiles(state, state.seats[seat].estate) >> _K6 & 1
+    ):
         return payments
     return tuple(dict.fromkeys((*payments, *range(offer.price + 1))))
 
 
+_K6 = CODE[6]
 _WORKERS_PAY = {
     edition: bool(edition_value(TILE_DATA["6"], "workers_pay", edition))
     for edition in ("2011", "2019")
