@@ -320,8 +320,8 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
         return []
     black = state.black_depot
     offers = [_depot_offer(0, black)] if black else []  # purchase_offers, inline: hot path
-    for offer in engine.purchase_offers:
-        more = offer(state, seat)
+    for provide in engine.purchase_offers:
+        more = provide(state, seat)
         if more:
             offers.extend(more)
     if not offers:
