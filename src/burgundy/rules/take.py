@@ -242,19 +242,21 @@ class PurchaseOffer:
     price: int = 2
 
 
-def depot_offer(state: State, depot: int) -> PurchaseOffer:
+def depot_offer(state: State, depot: int, price: int = PURCHASE_PRICE) -> PurchaseOffer:
     """The purchase offer of depot ``depot`` (0: the black depot, source ``"black"``; 1-6 a
-    numbered depot, source ``"1"``-``"6"``): its hexes, for :data:`PURCHASE_PRICE`."""
+    numbered depot, source ``"1"``-``"6"``): its hexes, for ``price`` silverlings
+    (:data:`PURCHASE_PRICE`)."""
     tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
-    return _depot_offer(depot, tiles)
+    return _depot_offer(depot, tiles, price)
 
 
 @lru_cache(maxsize=4096)
-def _depot_offer(depot: int, tiles: tuple[TileCode, ...]) -> PurchaseOffer:
-    """One shared offer per depot and its hexes (offers are asked for at every decision)."""
-    return PurchaseOffer(
-        _DEPOT_SOURCES[depot], distinct(tiles), _DEPOT_TAKERS[depot], PURCHASE_PRICE
-    )
+def _depot_offer(
+    depot: int, tiles: tuple[TileCode, ...], price: int = PURCHASE_PRICE
+) -> PurchaseOffer:
+    """One shared offer per depot, hexes and price (offers are asked for at every
+    decision)."""
+    return PurchaseOffer(_DEPOT_SOURCES[depot], distinct(tiles), _DEPOT_TAKERS[depot], price)
 
 
 def _depot_taker(depot: int) -> Callable[[State, TileCode], State]:

@@ -144,7 +144,7 @@ def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
     editions; the core's one purchase mechanism, hook ``burgundy_purchase_offers``)."""
     if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:  # seat_owns, inline
         return ()
-    return tuple(depot_offer(state, depot) for depot in range(1, 7))
+    return tuple(depot_offer(state, depot, _K6_PRICE) for depot in range(1, 7))
 
 
 def purchase_payments(
@@ -161,6 +161,7 @@ def purchase_payments(
 
 
 _K6 = CODE[6]
+_K6_PRICE = int(TILE_DATA["6"]["price"])  # silverlings, as the core's black depot (2)
 _WORKERS_PAY = {
     edition: bool(edition_value(TILE_DATA["6"], "workers_pay", edition))
     for edition in ("2011", "2019")
