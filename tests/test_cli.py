@@ -32,7 +32,9 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
 def test_variants_lists_installed_plugins_with_versions() -> None:
     code, out, _ = run(["variants"])
     assert code == 0
-    assert out.startswith("knowledge")
+    lines = out.splitlines()
+    assert any(line.startswith("knowledge") for line in lines)  # sorted by name
+    assert lines == sorted(lines)
     assert "0.1.0" in out
 
 

@@ -255,7 +255,7 @@ def test_every_action_kind_is_explained() -> None:
                 kinds.add(type(action).__name__)
             game.play(rng.choice(game.legal_actions()))
     assert {"TakeTile", "PlaceTile", "TakeWorkers", "SellGoods", "BuyTile"} <= kinds
-    assert "KnowledgeBuy" in kinds or "TakeShield" in kinds
+    assert "TakeShield" in kinds
 
 
 def test_dice_are_shown_used_and_unused_and_the_duchy_has_coordinates() -> None:

@@ -3,6 +3,7 @@ loud failures for misspelled hooks."""
 
 from __future__ import annotations
 
+import pickle
 import re
 import types
 from collections.abc import Callable
@@ -196,3 +197,21 @@ def test_variant_actions_join_the_serialisation_union_and_records() -> None:
         action_to_dict(TakeShield((3, 3), 3, 1, 24), bare)
     with pytest.raises(ValueError, match="bad action"):
         action_from_dict(action_to_dict(TakeShield((3, 3), 3, 1, 24), rules), bare)
+
+
+def test_a_compiled_ruleset_is_dropped_with_all_its_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset is cached under the caller's spec and its canonical one; dropping the
+    oldest drops both, so a spec found by one key is never compiled again under the other
+    (found in the full test run: a pickled ruleset came back with another engine)."""
+    from burgundy import variants as v
+
+    monkeypatch.setattr(v, "_COMPILED_LIMIT", 4)
+    monkeypatch.setattr(v, "_COMPILED", {})
+    first = burgundy.Ruleset(players=3, variants=["shields", "knowledge"])  # not canonical
+    for players in (2, 4):
+        for names in ((), ("knowledge",)):
+            burgundy.Ruleset(players=players, variants=names)
+    kept = [k for k, r in v._COMPILED.items() if r is first]
+    assert len(kept) in (0, 2)
+    again = burgundy.Ruleset(players=3, variants=["shields", "knowledge"])
+    assert pickle.loads(pickle.dumps(again)).engine is again.engine

@@ -3,7 +3,9 @@
 A die action names the die it uses by its rolled value (``die``) and what it does; the value
 it is used as follows from the target (the depot number, the space's die number, the goods
 colour), and the rules compute the workers that costs. ``die == 0`` is a die of any value
-(a castle's bonus action); ``die == -1`` means no die (a building's effect).
+(a castle's bonus action); ``die == -1`` means no die (a building's effect); ``die ==
+LOOSE_DIE + v`` (7-12) a die showing ``v`` that is not in the hand
+(:func:`burgundy.domains.loose_die`: a white castle's action with the white die's value).
 
 Notation, one line per action::
 
@@ -13,8 +15,11 @@ Notation, one line per action::
     sell 4 d4                 sell all goods of colour 4 with the die showing 4
     workers d5                take workers with the die showing 5
     buy pig3                  buy the 3-pig tile from the black depot
+    buy pig3 2 w1             ... from depot 2, paying 1 worker and 1 silverling (knowledge #6)
+    buy inn inns              ... an inn from the inns' stack (a variant's source)
     goods 3 1,4               a ship takes goods 1 and 4 from depot 3
     take bank 5 d*            a castle's bonus: a die of any value
+    take bank 5 v3            a loose die showing 3, not in the hand (a white castle)
     take bank 5               a building's effect (carpenter, church, market): no die
     place ship e3             the town hall's placement: no die
     sell 4                    the warehouse's sale: no die
@@ -31,6 +36,7 @@ import attrs
 
 from burgundy.components import tile_name
 from burgundy.domains import ANY_DIE as ANY_DIE
+from burgundy.domains import LOOSE_DIE as LOOSE_DIE
 from burgundy.domains import NO_DIE as NO_DIE
 from burgundy.geometry import STANDARD_LAYOUT, space_name
 
@@ -38,6 +44,8 @@ from burgundy.geometry import STANDARD_LAYOUT, space_name
 def _die_text(die: int) -> str:
     if die == NO_DIE:
         return ""
+    if die > LOOSE_DIE:  # a loose die: one not in the hand
+        return f" v{die - LOOSE_DIE}"
     return " d*" if die == ANY_DIE else f" d{die}"
 
 
@@ -152,23 +160,38 @@ class TakeWorkers(Action):
         return f"workers{_die_text(self.die)}"
 
 
+BLACK_SOURCE = "black"
+"""The purchase source of the base game: the black depot (see
+:class:`burgundy.rules.take.PurchaseOffer`)."""
+
+
 @attrs.frozen(slots=True)
 class BuyTile(Action):
-    """The once-per-turn purchase of a hex from the black depot.
+    """The once-per-turn purchase of a hex: from the black depot with silverlings in the
+    base game, from another source or paid partly with workers where a variant offers it
+    (:class:`burgundy.rules.take.PurchaseOffer`: knowledge #6's depots and workers, the
+    inns' stack).
 
     Attributes:
         tile: Tile code bought.
         discard: Stored tile code discarded first because storage is full, or -1.
+        source: Where it is bought: ``"black"`` (the black depot) or the name of a
+            variant's source (``"1"``-``"6"``: a numbered depot; ``"inns"``).
+        workers: Workers paid instead of as many silverlings (the rest in silver).
         own: ``False``: into the estate's storage (a class value; :class:`BuyTileOwn`
             buys into the seat's own).
     """
 
     tile: int
     discard: int = -1
+    source: str = BLACK_SOURCE
+    workers: int = 0
     own: ClassVar[bool] = False
 
     def __str__(self) -> str:
-        return f"buy {tile_name(self.tile)}{_drop_text(self.discard, self.own)}"
+        where = "" if self.source == BLACK_SOURCE and not self.workers else f" {self.source}"
+        pay = f" w{self.workers}" if self.workers else ""
+        return f"buy {tile_name(self.tile)}{where}{pay}{_drop_text(self.discard, self.own)}"
 
 
 @attrs.frozen(slots=True)

@@ -433,6 +433,8 @@ class RulesetTiles:
         codes_by_colour: The enabled codes of each colour (the depot spaces' draws).
         counts_by_colour: For each colour, a function from a supply to the counts of
             ``codes_by_colour[colour]``.
+        codes_by_building: The enabled codes of each building type (the core's eight, a
+            variant's own), for :func:`burgundy.rules.scoring.building_count`.
     """
 
     kinds: tuple[TileKind, ...]
@@ -445,6 +447,7 @@ class RulesetTiles:
     mine_codes: tuple[int, ...]
     codes_by_colour: tuple[tuple[int, ...], ...]
     counts_by_colour: tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]
+    codes_by_building: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
 
 
 def ruleset_tiles(extra: Iterable[TileKind] = ()) -> RulesetTiles:
@@ -480,6 +483,10 @@ def ruleset_tiles(extra: Iterable[TileKind] = ()) -> RulesetTiles:
         mine_codes=tuple(k.code for k in kinds if k.effect == "mine"),
         codes_by_colour=codes_by_colour,
         counts_by_colour=tuple(_counts_getter(codes) for codes in codes_by_colour),
+        codes_by_building={
+            building: tuple(k.code for k in kinds if k.building == building)
+            for building in dict.fromkeys(k.building for k in kinds if k.building)
+        },
     )
 
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from burgundy.render.parts import PictureRow
     from burgundy.rules.dice import DieUse
     from burgundy.rules.income import Income
+    from burgundy.rules.take import PurchaseOffer
     from burgundy.state import State
     from burgundy.variants import Ruleset, VariantInfo
 
@@ -342,6 +343,50 @@ def burgundy_sold_goods(
 
 
 @hookspec
+def burgundy_purchase_payments(
+    rules: Ruleset,
+) -> Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]] | None:
+    """Modify how a seat may pay a purchase: ``f(state, seat, offer, payments) ->
+    payments``, each payment the number of workers paid instead of as many silverlings
+    (the rest in silver); base ``(0,)``, silver only.
+
+    Asked for every :class:`~burgundy.rules.take.PurchaseOffer` open to the seat, the
+    black depot's and the variants' (hook :func:`burgundy_purchase_offers`) alike, so a
+    payment applies to every source without knowing it: knowledge #6 (2019) pays with
+    workers, 1 worker = 1 silverling, mixing allowed, also for an inn. The core lists
+    only the payments the estate can make, and applies them.
+
+    Examples:
+        Every purchase may be paid with workers alone::
+
+            @hookimpl
+            def burgundy_purchase_payments(rules):
+                return lambda state, seat, offer, payments: (*payments, offer.price)
+    """
+
+
+@hookspec
+def burgundy_building_count(
+    rules: Ruleset,
+) -> Callable[[State, int, str, int], int] | None:
+    """Modify how many buildings of a type an estate's duchy counts: ``f(state, estate,
+    building, count) -> count`` (:func:`burgundy.rules.scoring.building_count`; the base
+    count is its placed tiles whose kind has that building type).
+
+    What counts buildings by type asks :func:`~burgundy.rules.scoring.building_count`:
+    knowledge #16-#23 and the white castles' #29. The crane counts as the type its owner
+    scores best with this way.
+
+    Examples:
+        Every duchy counts one bank more::
+
+            @hookimpl
+            def burgundy_building_count(rules):
+                return lambda state, estate, building, count: count + (building == "bank")
+    """
+
+
+@hookspec
 def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float] | None:
     """Modify the bots' heuristic value of a state for a seat: ``f(state, seat, value) ->
     value``.
@@ -391,6 +436,37 @@ def burgundy_tile_effect(
                         return None  # any other tile: its usual effect
                     return push(state, WhiteDieAction(seat))
                 return effect
+    """
+
+
+@hookspec
+def burgundy_purchase_offers(
+    rules: Ruleset,
+) -> Callable[[State, int], Iterable[PurchaseOffer]] | None:
+    """Offer a seat places to make the turn's one purchase from, besides the black depot:
+    ``f(state, seat) -> offers`` (:class:`~burgundy.rules.take.PurchaseOffer`: a source
+    name, the tiles it holds, how it gives one up, the price).
+
+    The core makes every purchase the same way, whatever its source: one
+    :class:`~burgundy.actions.BuyTile` naming the source (``buy inn inns``), at most one a
+    turn, in the 2019 edition also in the middle of an action, paid as the
+    :func:`burgundy_purchase_payments` modifiers allow, the hex stored as any taken hex
+    (R-STORAGE). A variant gives only the offer. Asked only while the turn's purchase is
+    open; return ``()`` for a seat that may not buy there.
+
+    Examples:
+        A stack of inns beside the black depot, counted in the variant's state::
+
+            from burgundy.rules.take import PurchaseOffer
+
+            @hookimpl
+            def burgundy_purchase_offers(rules):
+                def offers(state, seat):
+                    if not state.variant_state("inns").stack:
+                        return ()
+                    take = lambda state, tile: state.with_variant_state("inns", ...)
+                    return (PurchaseOffer("inns", (INN,), take, price=2),)
+                return offers
     """
 
 
@@ -462,6 +538,25 @@ def burgundy_held_goods(rules: Ruleset) -> Callable[[State], Sequence[int]] | No
             @hookimpl
             def burgundy_held_goods(rules):
                 return lambda state: state.variant_state("mine").goods_out
+    """
+
+
+@hookspec
+def burgundy_held_tiles(rules: Ruleset) -> Callable[[State], Mapping[int, int]] | None:
+    """Hexes the variant keeps outside the core's fields: ``f(state) -> {tile code:
+    count}`` (the inns' stack beside the black depot and the inns still to come).
+
+    They stay part of the game's hexes: conservation (:func:`burgundy.io.validate_state`)
+    counts them with the supplies, the depots, the storages, the duchies and the removed
+    pile. A hex the variant hands out (a purchase from its source) leaves its count as it
+    enters the core's fields.
+
+    Examples:
+        Inns kept in the variant's state::
+
+            @hookimpl
+            def burgundy_held_tiles(rules):
+                return lambda state: {INN: state.variant_state("inns").stack}
     """
 
 
@@ -557,6 +652,21 @@ def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State] | 
 @hookspec
 def burgundy_on_round_start(rules: Ruleset) -> Callable[[State], State] | None:
     """When a round starts, after the dice are rolled: ``f(state) -> state``."""
+
+
+@hookspec
+def burgundy_on_phase_start(rules: Ruleset) -> Callable[[State], State] | None:
+    """At the start of each phase (A included), once the hexes left on the depots are
+    gone and before the phase's hexes and goods are drawn: ``f(state) -> state``
+    (``state.phase`` is the phase starting). Decisions it pushes come before the draws.
+
+    Examples:
+        One inn more beside the black depot at each phase start::
+
+            @hookimpl
+            def burgundy_on_phase_start(rules):
+                return lambda state: add_inn(state)
+    """
 
 
 @hookspec

@@ -1092,6 +1092,9 @@ def _tile_totals(state: State) -> list[int]:
     for estate in state.estates:
         for t in (*estate.storage, *(t for t in estate.spaces if t != EMPTY)):
             totals[t] += 1
+    for held in state.rules.engine.held_tiles:
+        for t, n in held(state).items():
+            totals[t] += n
     return totals
 
 

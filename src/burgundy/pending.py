@@ -311,6 +311,26 @@ class BonusAction(Pending):
 
 
 @attrs.frozen(slots=True)
+class LooseDieAction(Pending):
+    """One die action (take a hex, place a hex, sell goods, take workers) with a *loose*
+    die showing ``value``: a die that is not in the hand (:func:`burgundy.domains.loose_die`;
+    workers change it as usual, no die of the hand is spent). A variant pushes it: the
+    white castle's action with the white die's value (R-WHITE-CASTLE). Not optional: with
+    no possible action it is skipped.
+
+    Attributes:
+        value: The value the die shows (1-6).
+    """
+
+    value: int = 1
+
+    def validate(self, state: State) -> None:
+        """Also: ``value`` is 1-6."""
+        super().validate(state)
+        _require(1 <= self.value <= 6, f"value {brief(self.value)}: a die shows 1-6")
+
+
+@attrs.frozen(slots=True)
 class BuildingTake(Pending):
     """Carpenter's workshop, church or market: take a hex of the named colours.
 
@@ -339,5 +359,6 @@ CORE_PENDING: tuple[type[Pending], ...] = (
     StartPlayerDraw, BoardDraw, GoodsDraw, HexDraw, WhiteRoll, DiceRoll,
     StartCastles, PhaseStart, RoundStart, BeginTurns, PhaseEnd, PhaseIncome,
     Turn, StartCastleChoice, ShipGoods, BonusAction, BuildingTake, WarehouseSell, TownHallPlace,
+    LooseDieAction,
 )
 """Every pending type of the core, for serialisation."""

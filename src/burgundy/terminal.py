@@ -175,8 +175,13 @@ def explain(state: State, action: Action) -> str:
                                                (income.vp, "VP")) if n]
         return f"take {' and '.join(gains)} (the value of the die does not matter)"
     if isinstance(action, act.BuyTile):
-        return (f"buy the black depot's {tile_name(action.tile)} for 2 silverlings, into "
-                f"storage{_drop(action)} ({effect_text(action.tile)})")
+        where = {act.BLACK_SOURCE: "the black depot's"}.get(
+            action.source, f"depot {action.source}'s" if action.source.isdigit()
+            else f"the {action.source}' stack's")
+        pay = f" paying {action.workers} worker{'s' if action.workers != 1 else ''} and the " \
+            "rest in silverlings" if action.workers else " for its price in silverlings"
+        return (f"buy {where} {tile_name(action.tile)}{pay}, into storage{_drop(action)} "
+                f"({effect_text(action.tile)})")
     if isinstance(action, act.TakeGoods):
         colours = ", ".join(map(str, action.colours))
         return f"the ship takes every goods tile of colour {colours} from depot {action.depot}"

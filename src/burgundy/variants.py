@@ -42,6 +42,9 @@ INSTALL_HINT: dict[str, str] = {
     "solo": "pip install -e plugins/burgundy-solo",
     "outposts": "pip install -e plugins/burgundy-outposts",
     "team": "pip install -e plugins/burgundy-team",
+    "white_castles": "pip install -e plugins/burgundy-white-castles",
+    "inns": "pip install -e plugins/burgundy-inns",
+    "extra_hexes": "pip install -e plugins/burgundy-extra-hexes",
 }
 """How to install the project's own variant plugins."""
 
@@ -401,8 +404,10 @@ class Ruleset:
                 spec["players"], tuple(spec["variants"]), spec["edition"], spec["options"]
             )
             for known in {key, canonical} - {None}:
-                if len(_COMPILED) >= _COMPILED_LIMIT:
-                    del _COMPILED[next(iter(_COMPILED))]  # the oldest goes first
+                while len(_COMPILED) >= _COMPILED_LIMIT:  # the oldest goes first, with
+                    victim = _COMPILED.pop(next(iter(_COMPILED)))  # its other keys: a
+                    for other in [k for k, v in _COMPILED.items() if v is victim]:
+                        del _COMPILED[other]  # spec found by one key is found by all
                 _COMPILED[known] = self  # type: ignore[index]
         else:  # the same spec was compiled before: share its engine (read-only)
             for name in Ruleset.__slots__:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import pytest
 
 from burgundy import Ruleset
+from burgundy.actions import BuyTile
 from burgundy.components import TILE_BY_NAME
 from burgundy.testing import check_conformance, playout, with_tiles
-from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
+from burgundy_knowledge.actions import TakeGoodsTwo
 from burgundy_knowledge.effects import TILE_DATA
 
 
@@ -39,17 +40,17 @@ def test_invariants_with_playing_tiles_in_both_duchies(build, fetch, edition):
     for name in THEIRS.values():
         state = fetch(state, name)
     state = with_tiles(state, other, THEIRS)
-    states = playout(state, 7, check=True, prefer=(KnowledgeBuy, TakeGoodsTwo))
+    states = playout(state, 7, check=True, prefer=(BuyTile, TakeGoodsTwo))
     assert states[-1].is_terminal
-    seen = {type(a) for s in states for a in s.legal_actions()}
-    assert KnowledgeBuy in seen
+    seen = {a.source for s in states for a in s.legal_actions() if isinstance(a, BuyTile)}
+    assert seen - {"black"}  # #6's depots come up
 
 
 def test_variant_registration():
     rules = Ruleset(players=2, variants=("knowledge",))
     assert rules.variants == ("knowledge",)
-    assert {KnowledgeBuy, TakeGoodsTwo} <= set(rules.engine.action_types)
-    assert KnowledgeBuy in rules.engine.free_actions
+    assert TakeGoodsTwo in rules.engine.action_types
+    assert rules.engine.purchase_offers and rules.engine.purchase_payments  # #6
     assert "knowledge" in Ruleset(players=2).variants  # part of the standard game
 
 

@@ -23,7 +23,7 @@ from burgundy.components import tile_code
 from burgundy.pending import BonusAction, BuildingTake, ShipGoods, Turn, WarehouseSell
 from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
 from burgundy.testing import find_action, legal_texts, with_tiles
-from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
+from burgundy_knowledge.actions import TakeGoodsTwo
 
 # -- helpers ----------------------------------------------------------------------------------
 
@@ -346,11 +346,15 @@ def test_k6_2011_no_purchase_in_the_middle_of_an_action(build):
     assert _buys(_mid_action(build, "2011")) == set()
 
 
-def test_k6_purchases_are_knowledge_buys_beside_the_core_purchase(build):
+def test_k6_purchases_are_the_cores_purchases_from_more_sources(build):
+    """#6 adds sources (the numbered depots) and payments (workers, 2019) to the core's
+    one purchase: every purchase is a BuyTile naming its source and the workers paid."""
     state = _shop(build, "2019")
-    by_text = {str(a): type(a) for a in state.legal_actions() if str(a).startswith("buy ")}
-    assert by_text.pop("buy market") is BuyTile
-    assert set(by_text.values()) == {KnowledgeBuy}
+    buys = {str(a): a for a in state.legal_actions() if str(a).startswith("buy ")}
+    assert {type(a) for a in buys.values()} == {BuyTile}
+    assert (buys["buy market"].source, buys["buy market"].workers) == ("black", 0)
+    assert {a.source for a in buys.values()} > {"black"}
+    assert {a.workers for a in buys.values()} == {0, 1, 2}
 
 
 @pytest.mark.parametrize(("edition", "open_"), [("2019", True), ("2011", False)])

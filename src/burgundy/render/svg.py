@@ -1125,7 +1125,9 @@ def _decorate(
     if action is not None and board is not None:
         depot = getattr(action, "depot", None)
         if depot is None and isinstance(action, BuyTile):  # into either storage
-            depot = 0
+            # the black depot, a numbered depot (knowledge #6), or none (a variant's source)
+            depot = 0 if action.source == "black" else (
+                int(action.source) if action.source.isdigit() else None)
         for group in board.iter("g"):
             if group.get("class") == "depot" and isinstance(depot, int) and \
                     group.get("data-depot") == str(depot):

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from burgundy.render.parts import PictureRow
     from burgundy.rules.dice import DieUse
     from burgundy.rules.income import Income
+    from burgundy.rules.take import PurchaseOffer
     from burgundy.state import State
 
 
@@ -47,11 +48,17 @@ class HookTuples:
     ]
     extra_actions: tuple[Callable[[State, Pending], Iterable[Action]], ...]
     sold_goods: tuple[Callable[[State, int, int, int], State], ...]
+    purchase_payments: tuple[
+        Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]], ...
+    ]
+    building_count: tuple[Callable[[State, int, str, int], int], ...]
     evaluation: tuple[Callable[[State, int, float], float], ...]
     tile_effect: tuple[Callable[[State, int, int, int], State | None], ...]
+    purchase_offers: tuple[Callable[[State, int], Iterable[PurchaseOffer]], ...]
     final_scoring: tuple[Callable[[State, int], Mapping[str, int]], ...]
     tile_score: tuple[Callable[[State, int, int], Mapping[str, int]], ...]
     held_goods: tuple[Callable[[State], Sequence[int]], ...]
+    held_tiles: tuple[Callable[[State], Mapping[int, int]], ...]
     final_terms: tuple[Callable[[State, int, dict[str, int]], dict[str, int]], ...]
     borrowed_tiles: tuple[Callable[[State, int], tuple[int, ...]], ...]
     picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]
@@ -66,5 +73,6 @@ class HookTuples:
     on_turn_start: tuple[Callable[[State, int], State], ...]
     on_start_player: tuple[Callable[[State, int], State], ...]
     on_round_start: tuple[Callable[[State], State], ...]
+    on_phase_start: tuple[Callable[[State], State], ...]
     on_phase_end: tuple[Callable[[State], State], ...]
     on_game_end: tuple[Callable[[State], State], ...]

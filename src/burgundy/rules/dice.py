@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
-from burgundy.domains import Die, SeatIndex, TileCode
+from burgundy.domains import LOOSE_DIE, Die, SeatIndex, TileCode, die_value
 from burgundy.rules.income import set_seat
 from burgundy.state import State
 
@@ -32,7 +32,8 @@ class DieUse:
     Attributes:
         kind: ``"take"``, ``"place"``, ``"sell"`` or ``"workers"``.
         tile: The hex placed (tile code); -1 for the other uses.
-        die: The die's rolled value (0: any value, -1: no die).
+        die: The die as the action names it: its rolled value, 0 (any value), -1 (no
+            die) or a loose die (7-12, :func:`~burgundy.domains.loose_die`).
         value: The value it is used as.
     """
 
@@ -43,15 +44,21 @@ class DieUse:
 
 
 def ring_steps(die: Die, value: int) -> int:
-    """Return the ±1 steps from ``die`` to ``value`` going the shorter way round 1-6."""
-    d = abs(die - value)
+    """Return the ±1 steps from ``die`` to ``value`` going the shorter way round 1-6 (a
+    loose die, :func:`~burgundy.domains.loose_die`, from the value it shows)."""
+    d = abs(die_value(die) - value)
     return min(d, 6 - d)
 
 
+DIE_CODES: int = 2 * LOOSE_DIE + 1
+"""Rows of the die tables (:data:`RING`, :data:`REACH`): the dice 0-6 and the loose dice
+7-12."""
 RING: tuple[tuple[int, ...], ...] = tuple(
-    tuple(ring_steps(die, value) for value in range(7)) for die in range(7)
+    tuple(ring_steps(die, value) for value in range(7))
+    for die in range(DIE_CODES)
 )
-"""``RING[die][value]``: :func:`ring_steps` as a table (index 0 unused)."""
+"""``RING[die][value]``: :func:`ring_steps` as a table (index 0 unused), the loose dice
+(7-12) as the values they show."""
 
 
 _USES: dict[tuple[str, int, int, int], DieUse] = {}
@@ -132,7 +139,7 @@ REACH: tuple[tuple[int, ...], ...] = tuple(
         sum(1 << value for value in range(1, 7) if die > 0 and RING[die][value] <= workers)
         for workers in range(4)
     )
-    for die in range(7)
+    for die in range(DIE_CODES)
 )
 """``REACH[die][workers]``: mask of the values (bit ``v`` for value ``v``) a die showing
 ``die`` reaches with ``workers`` (0-3) workers at ring cost."""
@@ -165,8 +172,9 @@ def usable_values(
 
 
 def dice_after(state: State, seat: SeatIndex, die: Die) -> dict[str, tuple[int, ...]]:
-    """Seat changes for using a die of rolled value ``die`` (none for any or no die)."""
-    if die <= 0:
+    """Seat changes for using a die of rolled value ``die`` (none for any or no die, nor
+    for a loose die: it is not in the hand)."""
+    if die <= 0 or die > LOOSE_DIE:
         return {}
     dice = list(state.seats[seat].dice)
     dice.remove(die)
@@ -176,7 +184,7 @@ def dice_after(state: State, seat: SeatIndex, die: Die) -> dict[str, tuple[int, 
 def use_die(state: State, seat: SeatIndex, die: Die) -> State:
     """Return ``state`` with one die of rolled value ``die`` removed from seat ``seat``.
 
-    A die of any value or no die removes nothing.
+    A die of any value, no die or a loose die removes nothing.
     """
     changes = dice_after(state, seat, die)
     return set_seat(state, seat, **changes) if changes else state

@@ -154,6 +154,7 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.StartCastleChoice: PendingRule(legal=_start_castle_legal),
     pen.ShipGoods: PendingRule(legal=effects.ship_goods_legal),
     pen.BonusAction: PendingRule(legal=turn.bonus_action_legal),
+    pen.LooseDieAction: PendingRule(legal=turn.loose_die_legal),
     pen.BuildingTake: PendingRule(
         legal=effects.building_take_legal, optional=True,
         validate=effects.validate_building_take,

@@ -63,6 +63,28 @@ def working_kinds(state: State, estate: EstateIndex) -> int:
     return mask
 
 
+def building_count(state: State, estate: EstateIndex, building: str) -> int:
+    """How many buildings of type ``building`` (``"bank"``, a variant's ``"white-castle"``)
+    estate ``estate``'s duchy counts: its placed tiles whose kind has that building type,
+    then the ``burgundy_building_count`` modifiers (the crane counts as a type of its
+    owner's choice). Knowledge #16-#23 and #29 count with it.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.rules.scoring import building_count
+        >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
+        >>> building_count(state, 0, "bank")
+        0
+    """
+    spaces = state.estates[estate].spaces
+    count = 0
+    for code in state.rules.engine.tiles.codes_by_building.get(building, ()):
+        count += spaces.count(code)
+    for modifier in state.rules.engine.building_count:
+        count = modifier(state, estate, building, count)
+    return count
+
+
 def tile_terms(state: State, seat: int, kinds: int) -> dict[str, int]:
     """The VP the scoring tiles ``kinds`` (bitmask by code) are worth to seat ``seat`` now:
     each ``burgundy_tile_score`` provider asked once per kind, terms added up by name."""

@@ -270,12 +270,16 @@ def place_start_castle(state: State, estate: int, space: int) -> State:
 
 # -- phase set-up ---------------------------------------------------------------------------
 def run_phase_start(state: State, item: Pending) -> State:
-    """Clear the depots' hexes and queue the draws that lay out the phase."""
+    """Clear the depots' hexes and queue the draws that lay out the phase; then the
+    variants' phase-start events (``burgundy_on_phase_start``)."""
     removed = list(state.removed)
     for tile in (*(t for depot in state.depots for t in depot), *state.black_depot):
         removed[tile] += 1
     state = replace(state, depots=((),) * DEPOTS, black_depot=(), removed=tuple(removed))
-    return push(state, *_phase_steps(state.rules.value_players, state.phase))
+    state = push(state, *_phase_steps(state.rules.value_players, state.phase))
+    for handler in state.rules.engine.on_phase_start:
+        state = handler(state)
+    return state
 
 
 @cache

@@ -7,11 +7,14 @@ may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL)
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Any
 
+import attrs
+
 from burgundy._data import load
-from burgundy.actions import BuyTile, BuyTileOwn, TakeTile, TakeTileOwn
+from burgundy.actions import BLACK_SOURCE, BuyTile, BuyTileOwn, TakeTile, TakeTileOwn
 from burgundy.components import TILE_COLOUR, distinct
 from burgundy.domains import Die, SeatIndex, TileCode
 from burgundy.geometry import bits
@@ -212,30 +215,157 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
     return update(state, seat, seat_changes, estate, **changes)
 
 
+@attrs.frozen(slots=True, eq=False)
+class PurchaseOffer:
+    """A place the turn's one purchase may be made from, as a variant offers it to a seat
+    (hook ``burgundy_purchase_offers``): the core's is the black depot; knowledge #6 offers
+    the numbered depots, the inns their stack.
+
+    Every purchase, whatever its source, is a :class:`~burgundy.actions.BuyTile` (naming
+    the source and the workers paid): the core lists them (:func:`purchase_actions`), checks
+    the price, stores the hex (R-STORAGE: a full storage discards one first; the seats' own
+    spaces, R-TEAM-STORAGE) and marks the turn's purchase made (:func:`apply_buy`). The
+    ``burgundy_purchase_payments`` modifiers say how a seat may pay an offer.
+
+    Attributes:
+        source: The source's name in the notation (``buy inn inns``): a word, unique in the
+            ruleset; ``"black"`` is the core's.
+        tiles: The tile codes the seat may buy there now, sorted and distinct (``()``: none).
+        take: ``f(state, tile) -> state``: the source gives up one ``tile`` (the core then
+            stores it).
+        price: Silverlings it costs (2); a payment of ``w`` workers pays ``w`` of them.
+    """
+
+    source: str
+    tiles: tuple[TileCode, ...]
+    take: Callable[[State, TileCode], State]
+    price: int = 2
+
+
+def depot_offer(state: State, depot: int, price: int = PURCHASE_PRICE) -> PurchaseOffer:
+    """The purchase offer of depot ``depot`` (0: the black depot, source ``"black"``; 1-6 a
+    numbered depot, source ``"1"``-``"6"``): its hexes, for ``price`` silverlings
+    (:data:`PURCHASE_PRICE`)."""
+    tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
+    return _depot_offer(depot, tiles, price)
+
+
+@lru_cache(maxsize=4096)
+def _depot_offer(
+    depot: int, tiles: tuple[TileCode, ...], price: int = PURCHASE_PRICE
+) -> PurchaseOffer:
+    """One shared offer per depot, hexes and price (offers are asked for at every
+    decision)."""
+    return PurchaseOffer(_DEPOT_SOURCES[depot], distinct(tiles), _DEPOT_TAKERS[depot], price)
+
+
+def _depot_taker(depot: int) -> Callable[[State, TileCode], State]:
+    return lambda state, tile: remove_from_depot(state, depot, tile)
+
+
+_DEPOT_SOURCES: tuple[str, ...] = (BLACK_SOURCE, *(str(d) for d in range(1, 7)))
+_DEPOT_TAKERS = tuple(_depot_taker(d) for d in range(7))
+
+
+def purchase_offers(state: State, seat: SeatIndex) -> list[PurchaseOffer]:
+    """The sources seat ``seat`` may buy from now, before prices and payments: the black
+    depot (if it holds a hex), then each variant's offers (``burgundy_purchase_offers``),
+    in variant order; none once this turn's purchase is made."""
+    if state.purchased:
+        return []
+    offers = [depot_offer(state, 0)] if state.black_depot else []
+    for offer in state.rules.engine.purchase_offers:
+        offers.extend(offer(state, seat))
+    return offers
+
+
+def purchase_payments(state: State, seat: SeatIndex, offer: PurchaseOffer) -> tuple[int, ...]:
+    """The ways seat ``seat`` may pay ``offer``, as the workers paid (the rest in silver):
+    ``(0,)`` (silver only) in the base game, then the ``burgundy_purchase_payments``
+    modifiers (knowledge #6 in 2019: workers instead of silver, mixing allowed)."""
+    payments: tuple[int, ...] = _SILVER_ONLY
+    for modifier in state.rules.engine.purchase_payments:
+        payments = modifier(state, seat, offer, payments)
+    return payments
+
+
+_SILVER_ONLY: tuple[int, ...] = (0,)
+
+
 def can_purchase(state: State, seat: int) -> bool:
-    """Whether seat ``seat`` may still make this turn's purchase from the black depot."""
+    """Whether seat ``seat`` may still make this turn's purchase from the black depot
+    with silverlings."""
     if state.purchased or not state.black_depot:
         return False
     return state.seat_estate(seat).silver >= PURCHASE_PRICE
 
 
 def purchase_actions(state: State, seat: int) -> list[BuyTile]:
-    """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
-    if not can_purchase(state, seat):
-        return []
-    if state.rules.engine.seat_storage_capacity:  # seats with storage of their own
-        choices = storage_choices(state, seat)
+    """Return the purchases open to seat ``seat`` (none once this turn's is made): offer by
+    offer (:func:`purchase_offers`), payment by payment (:func:`purchase_payments`, those
+    the estate can pay), tile by tile, then where the hex goes (:func:`storage_choices`)."""
+    engine = state.rules.engine
+    if not (engine.purchase_offers or engine.purchase_payments):  # the base game's own
+        if not can_purchase(state, seat):
+            return []
+        if engine.seat_storage_capacity:  # seats with storage of their own
+            choices = storage_choices(state, seat)
+            return [
+                (buy_tile_own if own else buy_tile)(tile, discard)
+                for tile in distinct(state.black_depot) for discard, own in choices
+            ]
+        discards = discard_choices(state, seat)
         return [
-            (buy_tile_own if own else buy_tile)(tile, discard)
-            for tile in distinct(state.black_depot) for discard, own in choices
+            buy_tile(tile, discard) for tile in distinct(state.black_depot) for discard in discards
         ]
-    discards = discard_choices(state, seat)
-    return [buy_tile(tile, discard) for tile in distinct(state.black_depot) for discard in discards]
+    if state.purchased:
+        return []
+    black = state.black_depot
+    offers = [_depot_offer(0, black)] if black else []  # purchase_offers, inline: hot path
+    for provide in engine.purchase_offers:
+        more = provide(state, seat)
+        if more:
+            offers.extend(more)
+    if not offers:
+        return []
+    estate = state.seat_estate(seat)
+    silver, held = estate.silver, estate.workers
+    modifiers = engine.purchase_payments
+    actions: list[BuyTile] = []
+    stows: tuple[Stow, ...] | None = None
+    for offer in offers:
+        if not offer.tiles:
+            continue
+        payments = _SILVER_ONLY
+        for modifier in modifiers:
+            payments = modifier(state, seat, offer, payments)
+        for workers in payments:
+            if held < workers or silver < offer.price - workers:
+                continue
+            if stows is None:
+                stows = storage_choices(state, seat)
+            for tile in offer.tiles:
+                for discard, own in stows:
+                    make = buy_tile_own if own else buy_tile
+                    actions.append(make(tile, discard, offer.source, workers))
+    return actions
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:
-    """Apply a :class:`BuyTile` by seat ``seat`` (legality already checked)."""
-    seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
-    estate["silver"] = state.seat_estate(seat).silver - PURCHASE_PRICE
-    changes.update(depot_without(state, 0, action.tile))
+    """Apply a :class:`BuyTile` by seat ``seat`` (legality already checked): the source
+    gives up the hex, the seat's estate pays, the hex is stored (discarding first when the
+    action says so) and the turn's purchase is made."""
+    if action.source == BLACK_SOURCE:
+        price = PURCHASE_PRICE
+        seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
+        changes.update(depot_without(state, 0, action.tile))
+    else:
+        offer = next(o for o in purchase_offers(state, seat) if o.source == action.source)
+        price = offer.price
+        state = offer.take(state, action.tile)
+        seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
+    current = state.seat_estate(seat)
+    estate["silver"] = current.silver - (price - action.workers)
+    if action.workers:
+        estate["workers"] = current.workers - action.workers
     return update(state, seat, seat_changes, estate, purchased=True, **changes)

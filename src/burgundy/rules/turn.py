@@ -11,7 +11,8 @@ from functools import cache
 from burgundy._data import load
 from burgundy.actions import ANY_DIE, Action, TakeWorkers
 from burgundy.components import distinct
-from burgundy.pending import Pending, Turn
+from burgundy.domains import loose_die
+from burgundy.pending import LooseDieAction, Pending, Turn
 from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
@@ -44,6 +45,13 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
 def bonus_action_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """A castle's bonus: any die action with a die of any value (R-CASTLE)."""
     return tuple(die_actions(state, item.seat, (ANY_DIE,)))
+
+
+def loose_die_legal(state: State, item: Pending) -> tuple[Action, ...]:
+    """A :class:`~burgundy.pending.LooseDieAction`: any die action with a die showing its
+    value that is not in the hand (workers may change it)."""
+    assert isinstance(item, LooseDieAction)
+    return tuple(die_actions(state, item.seat, (loose_die(item.value),)))
 
 
 @cache

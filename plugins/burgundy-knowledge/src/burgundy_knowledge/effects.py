@@ -8,7 +8,7 @@ an estate's duchy.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from itertools import combinations
@@ -17,17 +17,16 @@ from typing import Any
 import attrs
 
 from burgundy.actions import Action
-from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour, distinct
-from burgundy.pending import Pending, ShipGoods, Turn
+from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour
+from burgundy.pending import Pending, ShipGoods
 from burgundy.rules.dice import PLACE, TAKE, DieUse
 from burgundy.rules.effects import goods_colour_limit, take_goods
-from burgundy.rules.income import Income, add_silver, add_workers
+from burgundy.rules.income import Income
 from burgundy.rules.phases import mines
-from burgundy.rules.scoring import first_seat_of_estates, working_kinds
-from burgundy.rules.take import remove_from_depot, storage_choices, store
-from burgundy.rules.turn import purchase_open
-from burgundy.state import State, replace
-from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
+from burgundy.rules.scoring import building_count, first_seat_of_estates, working_kinds
+from burgundy.rules.take import PurchaseOffer, depot_offer
+from burgundy.state import State
+from burgundy_knowledge.actions import TakeGoodsTwo
 
 TILE_DATA: dict[str, Any] = json.loads(
     resources.files("burgundy_knowledge.data").joinpath("tiles.json").read_text("utf-8")
@@ -140,45 +139,33 @@ def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State
 
 
 # -- #6 ---------------------------------------------------------------------------------------
-def purchases(state: State, item: Pending) -> Iterable[Action]:
-    """#6: the turn's purchase from any depot (2011: numbered depots too, for silver; 2019:
-    any depot, paid with silver and/or workers)."""
-    seat = item.seat
-    if state.purchased:
+def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
+    """#6: the turn's purchase may also be made from the six numbered depots (both
+    editions; the core's one purchase mechanism, hook ``burgundy_purchase_offers``)."""
+    if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:  # seat_owns, inline
         return ()
-    if not seat_owns(state, seat, 6):
-        return ()
-    if not (isinstance(item, Turn) or purchase_open(state, item)):
-        return ()
-    estate = state.seat_estate(seat)
-    spec = TILE_DATA["6"]
-    price = spec["price"]
-    workers_pay = edition_value(spec, "workers_pay", state.rules.edition)
-    payments = range(0, price + 1) if workers_pay else (0,)
-    choices = storage_choices(state, seat)
-    actions: list[Action] = []
-    for depot in range(0, 7):
-        tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
-        for workers in payments:
-            if depot == 0 and workers == 0:
-                continue  # the core's own purchase
-            if estate.workers < workers or estate.silver < price - workers:
-                continue
-            actions.extend(
-                KnowledgeBuy(depot, tile, workers, discard, own)
-                for tile in distinct(tiles) for discard, own in choices
-            )
-    return actions
+    return tuple(depot_offer(state, depot, _K6_PRICE) for depot in range(1, 7))
 
 
-def apply_knowledge_buy(state: State, seat: int, action: KnowledgeBuy) -> State:
-    """Apply a :class:`KnowledgeBuy`: pay, take the tile, mark the turn's purchase made."""
-    price = TILE_DATA["6"]["price"]
-    state = add_silver(state, seat, -(price - action.workers))
-    state = add_workers(state, seat, -action.workers)
-    state = remove_from_depot(state, action.depot, action.tile)
-    state = replace(state, purchased=True)
-    return store(state, seat, action.tile, action.discard, action.own)
+def purchase_payments(
+    state: State, seat: int, offer: PurchaseOffer, payments: tuple[int, ...]
+) -> tuple[int, ...]:
+    """#6 (2019): any purchase may be paid with workers instead of silverlings, 1 worker =
+    1 silverling, mixing allowed: from any source, the black depot and a variant's (an inn)
+    included (hook ``burgundy_purchase_payments``)."""
+    if not _WORKERS_PAY[state.rules.edition] or not (
+        working_tiles(state, state.seats[seat].estate) >> _K6 & 1
+    ):
+        return payments
+    return tuple(dict.fromkeys((*payments, *range(offer.price + 1))))
+
+
+_K6 = CODE[6]
+_K6_PRICE = int(TILE_DATA["6"]["price"])  # silverlings, as the core's black depot (2)
+_WORKERS_PAY = {
+    edition: bool(edition_value(TILE_DATA["6"], "workers_pay", edition))
+    for edition in ("2011", "2019")
+}
 
 
 # -- #7 ---------------------------------------------------------------------------------------
@@ -269,7 +256,7 @@ def tile_score(state: State, seat: int, code: int) -> dict[str, int]:
     if effect == "vp_per_sold_colour":
         count = sum(1 for n in estate.sold if n)
     elif effect == "vp_per_building":
-        count = estate.spaces.count(TILE_BY_NAME[spec["building"]])
+        count = building_count(state, state.seats[seat].estate, spec["building"])
     elif effect == "vp_per_species":
         count = len({TILES[t].species for t in estate.spaces if t >= 0 and TILES[t].species})
     elif effect == "vp_per_sold_good":

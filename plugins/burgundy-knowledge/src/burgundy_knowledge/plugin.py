@@ -8,10 +8,11 @@ from typing import Any
 from burgundy import hookimpl
 from burgundy.actions import Action
 from burgundy.pending import Pending
+from burgundy.rules.take import PurchaseOffer
 from burgundy.state import State
 from burgundy.variants import Ruleset, VariantInfo
 from burgundy_knowledge import __version__, effects
-from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
+from burgundy_knowledge.actions import TakeGoodsTwo
 
 
 @hookimpl
@@ -22,8 +23,7 @@ def burgundy_variant() -> VariantInfo:
         version=__version__,
         summary="The 26 knowledge (monastery) tiles of the base game.",
         order=10,
-        action_types=(KnowledgeBuy, TakeGoodsTwo),
-        free_actions=(KnowledgeBuy,),
+        action_types=(TakeGoodsTwo,),
     )
 
 
@@ -54,18 +54,23 @@ def burgundy_legal_actions(
 
 
 @hookimpl
-def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]]:
-    """#6."""
-    return effects.purchases
+def burgundy_purchase_offers(rules: Ruleset) -> Callable[[State, int], Iterable[PurchaseOffer]]:
+    """#6: the numbered depots."""
+    return effects.purchase_offers
+
+
+@hookimpl
+def burgundy_purchase_payments(
+    rules: Ruleset,
+) -> Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]]:
+    """#6 (2019): workers instead of silverlings."""
+    return effects.purchase_payments
 
 
 @hookimpl
 def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
-    """#5 and #6's own actions."""
-    return {
-        KnowledgeBuy: effects.apply_knowledge_buy,
-        TakeGoodsTwo: effects.apply_take_goods_two,
-    }
+    """#5's own action."""
+    return {TakeGoodsTwo: effects.apply_take_goods_two}
 
 
 @hookimpl

@@ -1,0 +1,111 @@
+"""The extra hexes' state, pending decisions and actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from burgundy.actions import Action
+from burgundy.components import tile_name
+from burgundy.errors import brief
+from burgundy.pending import Pending
+
+if TYPE_CHECKING:
+    from burgundy.state import State
+
+NAME = "extra_hexes"
+"""The variant's name (its entry point and the key of its state)."""
+
+
+@attrs.frozen(slots=True)
+class ExtraState:
+    """The extra hexes' state (key ``"extra_hexes"``).
+
+    Attributes:
+        crane_as: Per estate, the building type its crane counts as at game end, or ``""``:
+            chosen automatically, the type that scores its owner best (R-EXTRA-HEXES). The
+            rules set it only on the copies they score to compare the types.
+
+    Examples:
+        >>> from burgundy_extra_hexes.model import ExtraState
+        >>> ExtraState(crane_as=("", "")).crane_as
+        ('', '')
+    """
+
+    crane_as: tuple[str, ...]
+
+
+def _space_check(state: State, seat: int, space: int) -> None:
+    board = state.rules.engine.boards.get(state.seat_estate(seat).board)
+    if board is None or not 0 <= space < board.size:
+        raise ValueError(f"space {brief(space)}: no such space of the seat's duchy")
+
+
+@attrs.frozen(slots=True)
+class CraneChoice(Pending):
+    """The crane was placed on ``space``: choose the building whose effect it has."""
+
+    space: int = 0
+
+    def validate(self, state: State) -> None:
+        """Also: ``space`` is a space."""
+        super().validate(state)
+        _space_check(state, self.seat, self.space)
+
+
+@attrs.frozen(slots=True)
+class GeeseChoice(Pending):
+    """The geese were placed on ``space``: choose the other species of their pasture whose
+    tiles score for them."""
+
+    space: int = 0
+
+    def validate(self, state: State) -> None:
+        """Also: ``space`` is a space."""
+        super().validate(state)
+        _space_check(state, self.seat, self.space)
+
+
+@attrs.frozen(slots=True)
+class CraneEffect(Action):
+    """The crane's effect: that of a building of the kind ``tile`` (``crane bank``).
+
+    Attributes:
+        tile: The tile code of a building kind of the ruleset (the core's eight, a white
+            castle).
+    """
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"crane {tile_name(self.tile)}"
+
+
+@attrs.frozen(slots=True)
+class GeeseSpecies(Action):
+    """The geese score the tiles of ``species`` in their pasture (``geese cow``).
+
+    Attributes:
+        species: An animal species with tiles in the geese's pasture.
+    """
+
+    species: str
+
+    def __str__(self) -> str:
+        return f"geese {self.species}"
+
+
+@attrs.frozen(slots=True)
+class HireWorkers(Action):
+    """Knowledge #28: pay 1 silverling for 2 workers (``hire``), on any of the seat's
+    decisions, as often as it likes."""
+
+    def __str__(self) -> str:
+        return "hire"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (CraneEffect, GeeseSpecies, HireWorkers)
+"""The variant's action types."""
+PENDING_TYPES: tuple[type[Pending], ...] = (CraneChoice, GeeseChoice)
+"""The variant's pending types."""

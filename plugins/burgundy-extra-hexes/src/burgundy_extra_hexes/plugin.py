@@ -1,0 +1,117 @@
+"""The extra hexes' hook implementations (entry point ``extra_hexes``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from burgundy import hookimpl
+from burgundy.actions import Action
+from burgundy.components import TileKind
+from burgundy.pending import Pending
+from burgundy.state import State
+from burgundy.variants import PendingRule, Ruleset, VariantInfo
+from burgundy_extra_hexes import __version__
+from burgundy_extra_hexes import rules as xr
+from burgundy_extra_hexes.model import (
+    ACTION_TYPES,
+    NAME,
+    PENDING_TYPES,
+    CraneChoice,
+    CraneEffect,
+    ExtraState,
+    GeeseChoice,
+    GeeseSpecies,
+    HireWorkers,
+)
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """The four extra hexes: 2019 edition only, any player count."""
+    return VariantInfo(
+        name=NAME,
+        version=__version__,
+        summary="The four extra hexes (2019 box): knowledge #27, #28, the crane, the geese.",
+        order=55,
+        editions=("2019",),
+        state_type=ExtraState,
+        action_types=ACTION_TYPES,
+        pending_types=PENDING_TYPES,
+        free_actions=(HireWorkers,),
+    )
+
+
+@hookimpl
+def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind]:
+    """The crane and the geese."""
+    return xr.KINDS
+
+
+@hookimpl
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
+    """#27, #28 into the yellow supply; the crane, the geese into the black one."""
+    return xr.setup(rules)
+
+
+@hookimpl
+def burgundy_turn_order_move(
+    rules: Ruleset,
+) -> Callable[[State, int, tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]:
+    """#27."""
+    return xr.on_top
+
+
+@hookimpl
+def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]]:
+    """#28."""
+    return xr.hire_actions
+
+
+@hookimpl
+def burgundy_tile_effect(rules: Ruleset) -> Callable[[State, int, int, int], State | None]:
+    """The crane's and the geese's choices."""
+    def effect(state: State, seat: int, space: int, tile: int) -> State | None:
+        if tile == xr.CRANE:
+            return xr.crane_effect(state, seat, space, tile)
+        if tile == xr.GEESE:
+            return xr.geese_effect(state, seat, space, tile)
+        return None
+
+    return effect
+
+
+@hookimpl
+def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State]:
+    """The geese's 2 VP for later animal tiles in their pasture."""
+    return xr.later_animals
+
+
+@hookimpl
+def burgundy_building_count(rules: Ruleset) -> Callable[[State, int, str, int], int]:
+    """The crane's type at game end."""
+    return xr.crane_count
+
+
+@hookimpl
+def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
+    """The crane's and the geese's choices."""
+    return {
+        CraneChoice: PendingRule(legal=xr.crane_legal),
+        GeeseChoice: PendingRule(legal=xr.geese_legal),
+    }
+
+
+@hookimpl
+def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+    """The variant's actions."""
+    return {
+        CraneEffect: xr.apply_crane,
+        GeeseSpecies: xr.apply_geese,
+        HireWorkers: xr.apply_hire,
+    }
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
+    """The crane's entries."""
+    return xr.validate

@@ -1,0 +1,75 @@
+"""The inns' hook implementations (entry point ``inns``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from burgundy import hookimpl
+from burgundy.components import TileKind
+from burgundy.rules.take import PurchaseOffer
+from burgundy.state import State
+from burgundy.variants import Ruleset, VariantInfo
+from burgundy_inns import __version__
+from burgundy_inns import rules as inn_rules
+
+
+@hookimpl
+def burgundy_variant() -> VariantInfo:
+    """The inns: 2019 edition, 2-4 players (not solo, wave2-rules §6.3.8)."""
+    return VariantInfo(
+        name=inn_rules.NAME,
+        version=__version__,
+        summary="The inns (2019 box): one a phase beside the black depot, +1 region size.",
+        order=17,  # before the shields: the inn's capped +1 comes before shield #17's
+        players=(2, 3, 4),
+        editions=("2019",),
+        state_type=inn_rules.InnState,
+    )
+
+
+@hookimpl
+def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind]:
+    """The inn (no colour, no effect)."""
+    return (inn_rules.KIND,)
+
+
+@hookimpl
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
+    """Five inns in the box."""
+    return inn_rules.setup(rules)
+
+
+@hookimpl
+def burgundy_on_phase_start(rules: Ruleset) -> Callable[[State], State]:
+    """One inn beside the black depot."""
+    return inn_rules.phase_start
+
+
+@hookimpl
+def burgundy_held_tiles(rules: Ruleset) -> Callable[[State], Mapping[int, int]]:
+    """The stack and the inns to come."""
+    return inn_rules.held
+
+
+@hookimpl
+def burgundy_purchase_offers(rules: Ruleset) -> Callable[[State, int], Iterable[PurchaseOffer]]:
+    """The inn stack as a purchase source."""
+    return inn_rules.offers
+
+
+@hookimpl
+def burgundy_placement_spaces(rules: Ruleset) -> Callable[[State, int, int, int], int]:
+    """Any colour, one per region."""
+    return inn_rules.inn_spaces
+
+
+@hookimpl
+def burgundy_region_size(rules: Ruleset) -> Callable[[State, int, int, int], int]:
+    """+1, capped at 8."""
+    return inn_rules.region_size
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
+    """Counts and one inn per region."""
+    return inn_rules.validate

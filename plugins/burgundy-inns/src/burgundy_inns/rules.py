@@ -1,0 +1,155 @@
+"""The inns' rules: the tile kind, the stack beside the black depot, placement, scoring.
+
+The count (5) is the 2019 box's (seed 002; ZH19). The rules are the 2019 rulebook's as the
+findings give them (rules-findings §5.4, data-findings §4: the region's +1 capped at 8), with
+seed 003's answer on placement (I1-I3) and R-INN, R-INN-PLACE.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import attrs
+
+from burgundy.components import TileKind
+from burgundy.geometry import bits
+from burgundy.rules.take import PURCHASE_PRICE, PurchaseOffer
+from burgundy.state import State
+from burgundy.variants import Ruleset
+
+NAME = "inns"
+"""The variant's name (its entry point and the key of its state)."""
+INN = 60
+"""Tile code of the inn (the first of the codes the core keeps for this module)."""
+KIND = TileKind(INN, "inn", None, effect=None)
+"""The inn: no colour (it goes where :func:`inn_spaces` allows), no effect, no type."""
+INNS = 5
+"""Inns in the box: one for each phase A-E."""
+PRICE = PURCHASE_PRICE
+"""Silverlings an inn costs (2, as a black-depot hex)."""
+SIZE_CAP = 8
+"""R-INN (2019): a region with an inn scores one space larger, but as 8 spaces at most."""
+SOURCE = "inns"
+"""The purchase source's name in the notation: ``buy inn inns``."""
+
+
+@attrs.frozen(slots=True)
+class InnState:
+    """Where the inns not in a duchy or storage are (the variant's state, key ``"inns"``).
+
+    Attributes:
+        stack: Inns beside the black depot, for sale.
+        to_come: Inns still in the box, one to be laid out at each phase start.
+
+    Examples:
+        >>> from burgundy_inns.rules import InnState
+        >>> InnState(stack=0, to_come=5).stack
+        0
+    """
+
+    stack: int
+    to_come: int
+
+
+def inns(state: State) -> InnState:
+    """The inns' state of ``state``."""
+    value: InnState = state.variant_state(NAME)
+    return value
+
+
+def setup(rules: Ruleset) -> Callable[[State], State]:
+    """The five inns wait in the box; the first is laid out at phase A's start."""
+    return lambda state: state.with_variant_state(NAME, InnState(stack=0, to_come=INNS))
+
+
+def phase_start(state: State) -> State:
+    """R-INN-PLACE: at the start of each phase one inn goes beside the black depot; unsold
+    ones stay (a new one is stacked on them)."""
+    current = inns(state)
+    if not current.to_come:
+        return state
+    return state.with_variant_state(
+        NAME, InnState(stack=current.stack + 1, to_come=current.to_come - 1)
+    )
+
+
+def held(state: State) -> Mapping[int, int]:
+    """The inns beside the black depot and still in the box (hexes conservation counts)."""
+    current = inns(state)
+    return {INN: current.stack + current.to_come}
+
+
+def _take(state: State, tile: int) -> State:
+    current = inns(state)
+    return state.with_variant_state(NAME, attrs.evolve(current, stack=current.stack - 1))
+
+
+def offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
+    """R-INN-PLACE: an inn beside the black depot may be bought, 2 silverlings, as the
+    turn's one purchase (the core's purchase: knowledge #6's workers pay for it too)."""
+    if not inns(state).stack:
+        return ()
+    return (_OFFER,)
+
+
+_OFFER = PurchaseOffer(SOURCE, (INN,), _take, PRICE)
+
+
+def inn_regions(state: State, estate: int) -> int:
+    """Bitmask (bit ``region``) of the regions of estate ``estate``'s duchy holding an inn."""
+    current = state.estates[estate]
+    if not current.kinds >> INN & 1:
+        return 0
+    board = state.rules.engine.boards[current.board]
+    mask = 0
+    for space, tile in enumerate(current.spaces):
+        if tile == INN:
+            mask |= 1 << board.region_of[space]
+    return mask
+
+
+def inn_spaces(state: State, seat: int, tile: int, mask: int) -> int:
+    """R-INN-PLACE, I1-I2: an inn may go on an empty space of any colour (the die number and
+    adjacency apply as usual, after this), but not in a region that holds an inn."""
+    if tile != INN:
+        return mask
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = state.rules.engine.boards[estate.board]
+    spaces = board.all_spaces & ~estate.filled
+    for region in bits(inn_regions(state, index)):
+        spaces &= ~board.regions[region].mask
+    return mask | spaces
+
+
+def region_size(state: State, estate: int, region: int, size: int) -> int:
+    """R-INN, I3: a completed region with an inn scores one space larger, capped at 8 in
+    2019 (a region of 8 stays 8). Shield #17's +1 comes after (the shields come later in
+    the variant order: an 8-region with an inn and #17 scores as 9)."""
+    if not inn_regions(state, estate) >> region & 1:
+        return size
+    return max(size, min(size + 1, SIZE_CAP))
+
+
+def validate(state: State) -> None:
+    """The inns' part of a loaded state: the counts are whole numbers; at most one inn per
+    region of a duchy (conservation of the five the core checks, hook
+    ``burgundy_held_tiles``).
+
+    Raises:
+        ValueError: What is wrong.
+    """
+    current = inns(state)
+    if not isinstance(current, InnState) or not all(
+        type(n) is int and n >= 0 for n in (current.stack, current.to_come)
+    ):
+        raise ValueError("inns: the stack and the inns to come are counts")
+    for index, estate in enumerate(state.estates):
+        if not estate.kinds >> INN & 1:
+            continue
+        board = state.rules.engine.boards[estate.board]
+        regions = [board.region_of[s] for s, t in enumerate(estate.spaces) if t == INN]
+        if len(regions) != len(set(regions)):
+            raise ValueError(f"inns: estate {index} has two inns in one region")
+
+
