@@ -263,7 +263,7 @@ def test_a_start_castle_on_an_unmarked_space_is_refused_in_a_state_document(
 
 def test_a_start_choice_that_is_no_castle_space_is_refused() -> None:
     cells = [Cell("A", Colour.CASTLE, 1, 0, 0), Cell("B", Colour.CITY, 6, 1, 0)]
-    assert board_from_cells("ok", cells, start_choices=["A"]).start_choices == 1
+    assert board_from_cells("start-ok", cells, start_choices=["A"]).start_choices == 1
     with pytest.raises(ValueError, match="start choice 'B' is no castle space"):
         board_from_cells("bad", cells, start_choices=["B"])
     with pytest.raises(ValueError, match="start choice 'Z' is no castle space"):

@@ -431,7 +431,7 @@ def board_from_cells(
         >>> from burgundy.geometry import Cell, board_from_cells
         >>> cells = [Cell("A", Colour.CASTLE, 1, 0, 0), Cell("B", Colour.RIVER, 2, 1, 0),
         ...          Cell("C", Colour.RIVER, 3, 0, 0, group="island")]
-        >>> tiny = board_from_cells("tiny", cells, links=[("B", "C")])
+        >>> tiny = board_from_cells("doc-example", cells, links=[("B", "C")])
         >>> tiny.size, [tiny.names[s] for s in range(3) if tiny.neighbours[1] >> s & 1]
         (3, ['A', 'C'])
         >>> len(tiny.regions)  # the link does not merge the two river spaces
