@@ -252,10 +252,12 @@ def _executor(backend: str, jobs: int, address: str | None) -> Executor | None:
     return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
 
 
-def cmd_tournament(args: argparse.Namespace, out: TextIO = sys.stdout,
-                   err: TextIO = sys.stderr) -> int:
+def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
+                   err: TextIO | None = None) -> int:
     """Play every seating of the bots over --games seeded games and print the standings:
     win rate with its 95 % Wilson interval, mean score, Elo with its 95 % interval."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     rules = _ruleset(args)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
@@ -270,6 +272,9 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO = sys.stdout,
     if args.out is not None:
         _check_writable(args.out)
     executor = _executor(args.backend, jobs, args.address)
+    description = getattr(executor, "description", None)
+    if description:
+        err.write(f"ray: {description}\n")
     batch = args.batch or default_batch_size(spec.games, jobs)
     try:
         result = run_tournament(spec, executor, out=args.out, records=args.records,

@@ -92,6 +92,14 @@ class RayExecutor(Executor):
             self._started = True
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         """The CPUs of the cluster (how many tasks run at once)."""
+        cpus = f"{self.workers} CPU{'s' if self.workers != 1 else ''}"
+        if not self._started:
+            self.description = f"the Ray already running in this process ({cpus})"
+        elif address is None:
+            self.description = f"a local Ray started with {cpus}"
+        else:
+            self.description = f"the Ray cluster at {address} ({cpus})"
+        """Which Ray the tasks run on, for people."""
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         """Run ``fn(*args, **kwargs)`` as a Ray task; returns its future."""
