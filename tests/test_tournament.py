@@ -121,7 +121,7 @@ def test_bad_specs_are_value_errors(kwargs: dict[str, Any], message: str) -> Non
 
 
 def test_team_games_are_refused() -> None:
-    """Team play (R-TEAM: two seats share an estate) is refused: a tournament rates one bot
+    """Team play (R-TEAM-DUCHY: two seats share an estate) is refused: a tournament rates one bot
     per estate."""
     rules = burgundy.Ruleset(players=4, variants=("knowledge", "team"))
     with pytest.raises(ValueError, match="sharing an estate"):

@@ -148,12 +148,14 @@ class TournamentSpec:
     The ruleset is kept as its spec (:meth:`Ruleset.to_dict`), so a spec is JSON-able and
     every worker builds the ruleset again from it.
 
-    Args:
-        ruleset: A :class:`~burgundy.variants.Ruleset` or its spec dict.
-        bots: Distinct bot specs (``"mcts:100"``, a third party's ``"name:arg"``), or one
-            comma-separated string.
+    Attributes:
+        ruleset: The ruleset's spec (given as a :class:`~burgundy.variants.Ruleset` or its
+            spec dict).
+        bots: Distinct bot specs (``"mcts:100"``, a third party's ``"name:arg"``; given as
+            a sequence or one comma-separated string).
         games: Games in all (at least 1).
         seed: The master seed every game's seed is derived from.
+        seatings: Every seating (:func:`seatings`), game *g* playing ``g % len(seatings)``.
 
     Raises:
         ValueError: A bad ruleset, an unknown or repeated bot, fewer than one game, or a
