@@ -2,8 +2,9 @@
 module (2 CPUs), a handful of short games (random and greedy bots, the base game).
 
 Ray is installed by the ``test`` extra (``burgundy[ray]``), for every supported Python (Ray
-has wheels for each; see noxfile.py). About 18 s: two Ray start-ups (the module's, and the
-command's own in a subprocess) and a driver joining by address.
+has wheels for each; noxfile.py has the rule, ``NO_RAY_PYTHONS``, for a version without).
+About 18 s: two Ray start-ups (the module's, and the command's own in a subprocess) and a
+driver joining by address.
 """
 
 from __future__ import annotations
