@@ -10,6 +10,7 @@ driver joining by address.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -53,7 +54,8 @@ def test_ray_results_equal_the_process_pools(local_ray: str) -> None:
     on_ray = run_tournament(spec, executor, batch_size=2)
     executor.shutdown()
     assert ray.is_initialized()  # it did not start this Ray, so it does not stop it
-    with ProcessPoolExecutor(2) as pool:
+    # spawn: this process runs Ray's threads, and forking a threaded process is unsafe
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         on_processes = run_tournament(spec, pool, batch_size=3)
     assert [r["game"] for r in on_ray.results] == list(range(6))
     assert _timeless(on_ray.results) == _timeless(on_processes.results)
@@ -73,7 +75,7 @@ def test_cli_joins_an_existing_cluster_by_address(local_ray: str, tmp_path: Path
                           check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("4 games, 2 players")
-    assert main([*common, "--jobs", "2", "--out", str(local_out)]) == 0
+    assert main([*common, "--jobs", "1", "--out", str(local_out)]) == 0  # no fork beside Ray
 
     def games(path: Path) -> list[dict[str, Any]]:
         lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
