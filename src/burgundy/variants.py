@@ -400,10 +400,20 @@ class Ruleset:
             canonical = _spec_key(
                 spec["players"], tuple(spec["variants"]), spec["edition"], spec["options"]
             )
-            for known in {key, canonical} - {None}:
-                if len(_COMPILED) >= _COMPILED_LIMIT:
-                    del _COMPILED[next(iter(_COMPILED))]  # the oldest goes first
-                _COMPILED[known] = self  # type: ignore[index]
+            same = _COMPILED.get(canonical) if canonical is not None else None
+            if same is not None:  # other arguments for a spec compiled before: share it,
+                for name in Ruleset.__slots__:  # so every key of a spec has one engine
+                    setattr(self, name, getattr(same, name))
+                owner = same
+            else:
+                owner = self
+            fresh = [k for k in dict.fromkeys((key, canonical)) if k is not None]
+            for known in fresh:  # written anew: the newest, so not dropped just below
+                _COMPILED.pop(known, None)
+            while _COMPILED and len(_COMPILED) + len(fresh) > _COMPILED_LIMIT:
+                del _COMPILED[next(iter(_COMPILED))]  # the oldest goes first
+            for known in fresh:
+                _COMPILED[known] = owner
         else:  # the same spec was compiled before: share its engine (read-only)
             for name in Ruleset.__slots__:
                 setattr(self, name, getattr(compiled, name))
