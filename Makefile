@@ -94,6 +94,7 @@ typecheck: $(VENV)/.dev-installed
 		fi; \
 	done
 	$(BIN)/mypy --strict docs/examples/burgundy-tithe/src
+	$(BIN)/mypy --strict docs/examples/burgundy-sampler/src
 	$(BIN)/mypy --strict tools noxfile.py
 
 unit: $(VENV)/.dev-installed

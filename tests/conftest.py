@@ -61,3 +61,61 @@ def install_plugin(tmp_path: Path) -> Iterator[Callable[[str, str], None]]:
         for module in installed:
             sys.modules.pop(module, None)
         variants._entry_points.cache_clear()
+
+
+SAMPLER_SRC = Path(__file__).parent.parent / "docs" / "examples" / "burgundy-sampler" / "src"
+"""Source folder of the example third-party bot."""
+
+
+@pytest.fixture
+def sampler_installed(tmp_path: Path) -> Iterator[None]:
+    """Make ``docs/examples/burgundy-sampler`` discoverable through its entry point in the
+    group ``burgundy.bots``: its distribution metadata is written onto ``sys.path``, as
+    ``pip install`` leaves it, so :func:`burgundy.bots.make_bot` finds it through
+    ``importlib.metadata.entry_points``."""
+    from burgundy import bots
+
+    dist = tmp_path / "burgundy_sampler-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: burgundy-sampler\nVersion: 0.1.0\n"
+    )
+    (dist / "entry_points.txt").write_text("[burgundy.bots]\nsampler = burgundy_sampler:make\n")
+    sys.path[:0] = [str(tmp_path), str(SAMPLER_SRC)]
+    bots._entry_points.cache_clear()
+    try:
+        yield
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.path.remove(str(SAMPLER_SRC))
+        sys.modules.pop("burgundy_sampler", None)
+        bots._entry_points.cache_clear()
+
+
+@pytest.fixture
+def install_bot(tmp_path: Path) -> Iterator[Callable[[str, str, str], None]]:
+    """Install a small test bot distribution through the real entry-point path: call it
+    with the bot's name, the source of its module and the entry point's object
+    (``"module:attr"`` is built from it)."""
+    from burgundy import bots
+
+    installed: list[str] = []
+
+    def install(name: str, source: str, attr: str) -> None:
+        module = f"burgundy_testbot_{name}"
+        (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
+        dist = tmp_path / f"{module}-0.1.0.dist-info"
+        dist.mkdir()
+        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n")
+        (dist / "entry_points.txt").write_text(f"[burgundy.bots]\n{name} = {module}:{attr}\n")
+        installed.append(module)
+        bots._entry_points.cache_clear()
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        yield install
+    finally:
+        sys.path.remove(str(tmp_path))
+        for module in installed:
+            sys.modules.pop(module, None)
+        bots._entry_points.cache_clear()

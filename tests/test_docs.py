@@ -34,6 +34,7 @@ import burgundy
 import burgundy.bots
 import burgundy.render
 import burgundy.rules
+import burgundy.tournament
 from burgundy import actions, cli, hookspecs, pending, variants
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -426,6 +427,9 @@ API_MODULES: tuple[str, ...] = (
     "burgundy.bots.greedy",
     "burgundy.bots.mcts",
     "burgundy.bots.random_bot",
+    "burgundy.tournament",
+    "burgundy.tournament.stats",
+    "burgundy.tournament.ray_backend",
     "burgundy.render",
     "burgundy.render.svg",
     "burgundy.render.text",
@@ -454,7 +458,7 @@ def test_api_reference_renders_the_public_modules() -> None:
         documented |= set(_directives(page.read_text(encoding="utf-8")))
     missing = [module for module in API_MODULES if module not in documented]
     assert not missing, f"no page renders {missing}"
-    for package in (burgundy.rules, burgundy.bots, burgundy.render):
+    for package in (burgundy.rules, burgundy.bots, burgundy.render, burgundy.tournament):
         modules = {
             f"{package.__name__}.{info.name}"
             for info in pkgutil.iter_modules(package.__path__)

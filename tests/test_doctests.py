@@ -10,7 +10,8 @@ import pytest
 MODULES = [
     "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing", "burgundy.state",
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
-    "burgundy.components", "burgundy.geometry",
+    "burgundy.components", "burgundy.geometry", "burgundy.bots", "burgundy.tournament",
+    "burgundy.tournament.stats", "burgundy.tournament.ray_backend", "burgundy.bots.mcts",
 ]
 
 

@@ -399,6 +399,31 @@ def test_equal_rulesets_share_one_compiled_engine() -> None:
     assert burgundy.Ruleset(players=3).engine is not first.engine
 
 
+def test_every_spelling_of_a_spec_shares_one_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding (issue #20, the tournament tests): a spec compiled under one spelling of its
+    arguments (``Ruleset(players=2)``), then under another (its options in full), had its
+    canonical key taken over by the second engine, while the first spelling still found
+    the first one; unpickling a ruleset of the first (by its canonical spec) then gave
+    another engine. Every spelling now shares the first engine, and a full cache never
+    drops what it has just written."""
+    from burgundy import variants
+
+    monkeypatch.setattr(variants, "_COMPILED", {})
+    monkeypatch.setattr(variants, "_COMPILED_LIMIT", 4)
+    short = burgundy.Ruleset(players=2, variants=())
+    spec = short.to_dict()
+    other = burgundy.Ruleset(players=2, variants=[], options={**spec["options"]})  # a list
+    assert other.engine is short.engine
+    assert burgundy.Ruleset(players=2, variants=()).engine is short.engine
+    assert pickle.loads(pickle.dumps(short)).engine is short.engine
+    for players in (3, 4, 1):  # fill the cache past its limit
+        burgundy.Ruleset(players=players, variants=("knowledge", "solo") if players == 1
+                         else ())
+    assert len(variants._COMPILED) <= 4
+    again = burgundy.Ruleset(players=2, variants=())
+    assert burgundy.Ruleset.from_dict(again.to_dict()).engine is again.engine
+
+
 def test_the_ruleset_cache_keeps_types_apart() -> None:
     """A cached spec never lets a value of another type through (``1`` is not ``True``)."""
     burgundy.Ruleset(players=2, variants=(), options={"building_take_may_discard": True})

@@ -113,21 +113,39 @@ def third_party_requirements(extras: tuple[str, ...] = ()) -> list[str]:
     wanted: list[str] = []
     for dist in dists:
         wanted.extend(dist.dependencies)
-    pending = list(extras)
-    seen: set[str] = set()
+    # (extra, environment marker of the self-reference that named it, or "")
+    pending = [(extra, "") for extra in extras]
+    seen: set[tuple[str, str]] = set()
     while pending:
-        extra = pending.pop()
-        if extra in seen:
+        extra, marker = pending.pop()
+        if (extra, marker) in seen:
             continue
-        seen.add(extra)
+        seen.add((extra, marker))
         for requirement in main.extras.get(extra, ()):
             name = _requirement_name(requirement)
             if name == _requirement_name(main.name):
                 inner = re.search(r"\[([^\]]*)\]", requirement)
-                pending.extend(e.strip() for e in (inner.group(1) if inner else "").split(","))
+                _, _, own_marker = requirement.partition(";")
+                markers = [m.strip() for m in (marker, own_marker) if m.strip()]
+                combined = " and ".join(f"({m})" for m in markers) if len(markers) > 1 else (
+                    markers[0] if markers else "")
+                pending.extend((e.strip(), combined)
+                               for e in (inner.group(1) if inner else "").split(","))
             else:
-                wanted.append(requirement)
+                wanted.append(_with_marker(requirement, marker))
     return sorted({r for r in wanted if _requirement_name(r) not in own})
+
+
+def _with_marker(requirement: str, marker: str) -> str:
+    """``requirement`` that applies only where ``marker`` holds too (a marker of the
+    self-reference, e.g. ``burgundy[ray]; python_version < "3.14"``, passed on to what the
+    extra holds)."""
+    if not marker:
+        return requirement
+    spec, _, own = requirement.partition(";")
+    if own.strip():
+        return f"{spec.strip()}; ({own.strip()}) and ({marker})"
+    return f"{spec.strip()}; {marker}"
 
 
 def supported_pythons() -> list[str]:

@@ -3,6 +3,8 @@
     burgundy play [--players 2] [--seat 0] [--bots greedy] [--record game.json]
     burgundy play --resume game.json
     burgundy simulate --players 2 --games 100 --bots greedy,random [--jobs 2] [--records DIR]
+    burgundy tournament --bots greedy,mcts:100,random --games 400 [--jobs N] [--backend ray]
+                        [--address auto] [--out results.jsonl] [--records DIR]
     burgundy watch --players 4 --bots greedy,mcts:60,greedy,random [--delay 0.1] [--html F]
     burgundy replay RECORD.json [--step] [--html OUT.html]
     burgundy render RECORD.json [--at N] -o board.svg [--coordinates] [--last-move]
@@ -17,11 +19,12 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -35,12 +38,14 @@ from burgundy.render.text import state_text
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
 from burgundy.terminal import LineReader, Session, dump_record, explain, print_result
+from burgundy.tournament import TournamentSpec, default_batch_size, play_game, run_tournament
 from burgundy.variants import EDITIONS, Ruleset, available_variants, variant_info
 
 __all__ = ["build_parser", "explain", "main", "play_bot_game", "states_of", "summary_table"]
 
 PHASES = "".join(PHASE_NAMES)
-BOTS_HELP = "random, greedy, mcts (200 iterations a decision) or mcts:N (N iterations)"
+BOTS_HELP = ("random, greedy, mcts (200 iterations a decision), mcts:N (N iterations) or "
+             "an installed bot's NAME[:ARG] (entry points burgundy.bots)")
 """The bot names, as the help texts give them."""
 HUMAN = "human"
 """The name of the person's seat in a record's header (``burgundy play``)."""
@@ -74,6 +79,23 @@ def _progress(done: int, total: int, out: TextIO) -> None:
     if done == total:
         out.write("\n")
     out.flush()
+
+
+def _reporter(err: TextIO, what: str = "games") -> Callable[[int, int], None]:
+    """A progress callback for ``err``: the redrawn bar on a terminal, else a plain line
+    each time another tenth of the work is done."""
+    if _is_terminal(err):
+        return lambda done, total: _progress(done, total, err)
+    shown = [-1]
+
+    def line(done: int, total: int) -> None:
+        tenth = 10 * done // max(total, 1)
+        if tenth != shown[0]:
+            shown[0] = tenth
+            err.write(f"{done}/{total} {what}\n")
+            err.flush()
+
+    return line
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -165,22 +187,17 @@ def _check_writable(path: str) -> None:
 # -- simulate ---------------------------------------------------------------------------------
 def play_bot_game(task: tuple[dict[str, Any], list[str], int]) -> dict[str, Any]:
     """Play one bot game (``(ruleset dict, bot name per seat, seed)``) and return its
-    record, scores, winners and ledgers."""
+    record, scores, winners and ledgers (:func:`burgundy.tournament.play_game`)."""
     ruleset, names, seed = task
-    rules = Ruleset.from_dict(ruleset)
-    bots = [make_bot(name, seed=seed * 10 + seat) for seat, name in enumerate(names)]
-    game = Game(rules, seed=seed)
-    game.seat_names = tuple(names)
-    while not game.state.is_terminal:
-        game.play(bots[game.state.current_player].choose(game.state))
-    final = game.state
+    result = play_game(ruleset, names, seed, record=True)
     return {
-        "record": game.record(),
+        "record": result["record"],
         "bots": names,
-        "scores": list(final.scores),
-        "winners": list(final.winners()),
-        "ledgers": [dict(seat.ledger) for seat in final.seats],
-        "teams": [list(seats) for seats in final.estate_seats() if len(seats) > 1],
+        "scores": result["scores"],
+        "winners": result["winners"],
+        "ledgers": result["ledgers"],
+        "teams": [list(seats) for seats in Ruleset.from_dict(ruleset).initial_state()
+                  .estate_seats() if len(seats) > 1],
     }
 
 
@@ -222,6 +239,54 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout,
             result["record"]["header"]["date"] = date
             write_text(str(folder / f"game-{g:04d}.json"), dump_record(result["record"]))
     out.write(summary_table(results))
+    return 0
+
+
+# -- tournament -------------------------------------------------------------------------------
+def _executor(backend: str, jobs: int, address: str | None) -> Executor | None:
+    """The executor of ``--backend``: ``None`` (this process) for one local job."""
+    if backend == "ray":
+        from burgundy.tournament.ray_backend import RayExecutor
+
+        return RayExecutor(address=address, num_cpus=None if address else jobs)
+    if address is not None:
+        raise ValueError("--address is for --backend ray")
+    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+
+def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
+                   err: TextIO | None = None) -> int:
+    """Play every seating of the bots over --games seeded games and print the standings:
+    win rate with its 95 % Wilson interval, mean score, Elo with its 95 % interval."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    rules = _ruleset(args)
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    if args.batch is not None and args.batch < 1:
+        raise ValueError("--batch must be at least 1")
+    spec = TournamentSpec(ruleset=rules, bots=args.bots, games=args.games, seed=args.seed)
+    seatings = len(spec.seatings)
+    if spec.games % seatings:
+        err.write(f"note: {seatings} seatings; {spec.games} games is not a multiple, so the "
+                  "seatings are not played equally often\n")
+    if args.out is not None:
+        _check_writable(args.out)
+    executor = _executor(args.backend, jobs, args.address)
+    description = getattr(executor, "description", None)
+    if description:
+        err.write(f"ray: {description}\n")
+    batch = args.batch or default_batch_size(spec.games, jobs)
+    try:
+        result = run_tournament(spec, executor, out=args.out, records=args.records,
+                                batch_size=batch, progress=_reporter(err))
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    out.write(result.summary.table())
+    if args.out is not None:
+        out.write(f"results: {args.out}\n")
     return 0
 
 
@@ -540,6 +605,41 @@ def build_parser() -> argparse.ArgumentParser:
                           help="write each game's record to DIR/game-0000.json, ... "
                           "(default: none)")
     simulate.set_defaults(func=cmd_simulate)
+
+    tournament = command(
+        "tournament", "every seating of some bots over many games: win rates and Elo",
+        "Bots play --games games in every seating (every order of the bots at the seats; "
+        "with more bots than seats, every choice of them), the games' seeds derived from "
+        "--seed, so the same command gives the same games on any backend. Prints per bot "
+        "its win rate with a 95%% Wilson interval, mean score and Elo (Bradley-Terry) with "
+        "a 95%% interval. --out streams a line per game and resumes an "
+        "interrupted run.")
+    ruleset_args(tournament)
+    tournament.add_argument("--bots", default="greedy,random", metavar="LIST",
+                            help=f"the bots, comma-separated, each once: {BOTS_HELP} "
+                            "(default: greedy,random)")
+    tournament.add_argument("--games", type=int, default=100, metavar="N",
+                            help="games in all (default: 100)")
+    tournament.add_argument("--jobs", type=int, default=None, metavar="N",
+                            help="workers: local processes, or the CPUs of the Ray it starts "
+                            "(default: every core of this machine)")
+    tournament.add_argument("--backend", default="process", choices=("process", "ray"),
+                            help="where the games run: local processes, or Ray "
+                            "(pip install burgundy[ray]) (default: process)")
+    tournament.add_argument("--address", default=None, metavar="ADDRESS",
+                            help="with --backend ray: an existing cluster, 'auto' (the one "
+                            "'ray start' runs here), HOST:PORT or ray://HOST:PORT (default: "
+                            "start a local Ray with --jobs CPUs)")
+    tournament.add_argument("--out", default=None, metavar="FILE",
+                            help="results, a JSON line per game (with a header line); an "
+                            "existing file of the same tournament is resumed (default: none)")
+    tournament.add_argument("--records", default=None, metavar="DIR",
+                            help="write each game's record to DIR/game-000000.json, ... "
+                            "(default: none)")
+    tournament.add_argument("--batch", type=int, default=None, metavar="N",
+                            help="games per task (default: 25, fewer so that each worker gets "
+                            "about four tasks)")
+    tournament.set_defaults(func=cmd_tournament)
 
     watch = command("watch", "watch a seeded bot game",
                     "Bots play one seeded game: the board at each round and every move.")

@@ -67,9 +67,26 @@ class MCTSBot:
 
     def choose(self, state: State) -> Action:
         """Return the most visited action of the root after the search."""
+        return self.search(state)[0]
+
+    def search(self, state: State) -> tuple[Action, tuple[tuple[Action, int], ...]]:
+        """Search from ``state`` and return the action :meth:`choose` plays and the search
+        policy: each expanded root action with its visit count (a single legal action is
+        played without a search: it comes back with a count of 1).
+
+        Examples:
+            >>> import burgundy
+            >>> from burgundy.bots import MCTSBot
+            >>> state = burgundy.Game(players=2, seed=7).state
+            >>> action, visits = MCTSBot(iterations=30, seed=1).search(state)
+            >>> action == max(visits, key=lambda pair: pair[1])[0]
+            True
+            >>> sum(count for _, count in visits) <= 30
+            True
+        """
         legal = state.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], ((legal[0], 1),)
         root = _Node(state)
         if len(state.seats) == 1:  # no opponent to compare with: compare with the root
             self._reference = evaluate(state, 0)
@@ -83,7 +100,8 @@ class MCTSBot:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        return max(root.children, key=lambda pair: pair[1].visits)[0]
+        best = max(root.children, key=lambda pair: pair[1].visits)[0]
+        return best, tuple((action, child.visits) for action, child in root.children)
 
     # -- search ------------------------------------------------------------------------------
     def _iterate(self, root: _Node) -> None:
