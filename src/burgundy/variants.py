@@ -403,12 +403,20 @@ class Ruleset:
             canonical = _spec_key(
                 spec["players"], tuple(spec["variants"]), spec["edition"], spec["options"]
             )
-            for known in {key, canonical} - {None}:
+            entry: Ruleset = self
+            same = _COMPILED.get(canonical) if canonical is not None else None
+            if same is not None:  # the same rules, compiled from another spelling: share
+                entry = same  # that engine (one engine per rules: a pickled ruleset
+                for name in Ruleset.__slots__:  # comes back with it)
+                    setattr(self, name, getattr(same, name))
+            for known in (key, canonical):
+                if known is None or _COMPILED.get(known) is entry:
+                    continue
                 while len(_COMPILED) >= _COMPILED_LIMIT:  # the oldest goes first, with
                     victim = _COMPILED.pop(next(iter(_COMPILED)))  # its other keys: a
                     for other in [k for k, v in _COMPILED.items() if v is victim]:
                         del _COMPILED[other]  # spec found by one key is found by all
-                _COMPILED[known] = self  # type: ignore[index]
+                _COMPILED[known] = entry
         else:  # the same spec was compiled before: share its engine (read-only)
             for name in Ruleset.__slots__:
                 setattr(self, name, getattr(compiled, name))
