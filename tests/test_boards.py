@@ -196,3 +196,75 @@ def test_a_version_1_state_document_with_board_numbers_still_loads() -> None:
         data["version"] = 2  # a number is no id in a version 2 document
         with pytest.raises(ValueError, match="expected a string"):
             burgundy.from_json(json.dumps(data), rules)
+
+
+# A board that marks two castle spaces as the only start spaces (team board 12b's T3: "the
+# team chooses a space numbered 1 or 6"), and no fixed start.
+MARKED = '''
+from burgundy import hookimpl
+from burgundy.geometry import Cell, board, board_from_cells
+from burgundy.variants import VariantInfo
+
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="marked")
+
+
+@hookimpl
+def burgundy_boards(rules):
+    one = board("1")
+    cells = [Cell(one.names[s], one.colours[s], one.dice[s], x, y)
+             for s, (x, y) in enumerate(one.positions)]
+    return {"marked": board_from_cells("marked", cells, start_choices=["a2", "d4"])}
+'''
+
+
+def test_a_board_s_marked_start_spaces_are_the_only_start_castle_choices(
+    install_plugin: Callable[[str, str], None],
+) -> None:
+    """T3 (seed 002, team play): on side 12b the team chooses the space marked 1 or 6: a
+    board's ``start_choices`` limit the start castle's choice to its marked spaces."""
+    install_plugin("marked", MARKED)
+    rules = burgundy.Ruleset(players=2, variants=("marked",),
+                             options={"boards": ["marked", "marked"]})
+    marked = rules.engine.boards["marked"]
+    assert len(marked.castle_spaces()) == 4 and marked.start == -1
+    assert [marked.names[s] for s in marked.start_castle_spaces()] == ["a2", "d4"]
+    game = burgundy.Game(rules, seed=3)
+    asked = game.legal_actions()
+    assert [str(a) for a in asked] == ["castle a2", "castle d4"]
+    game.play("castle a2")
+    state = game.state
+    assert state.estates[state.seats[0].estate].start == 1 or \
+        state.estates[1 - state.seats[0].estate].start == 1
+    with pytest.raises(burgundy.IllegalActionError):
+        game.play("castle b3")  # a castle space, but not a marked one
+    check_conformance(rules, seeds=[2])
+
+
+def test_a_start_castle_on_an_unmarked_space_is_refused_in_a_state_document(
+    install_plugin: Callable[[str, str], None],
+) -> None:
+    install_plugin("marked", MARKED)
+    rules = burgundy.Ruleset(players=2, variants=("marked",),
+                             options={"boards": ["marked", "marked"]})
+    game = burgundy.Game(rules, seed=3)
+    game.play("castle d4")
+    data = json.loads(burgundy.to_json(game.state))
+    estate = next(e for e in data["estates"] if e["start"] == 18)
+    estate["spaces"][18], estate["spaces"][6] = estate["spaces"][6], estate["spaces"][18]
+    estate["start"] = 6  # b3: a castle space the board does not mark
+    estate["filled"] = estate["filled"] ^ (1 << 18) ^ (1 << 6)
+    estate["frontier"] = rules.engine.boards["marked"].neighbours[6]
+    with pytest.raises(ValueError, match="does not mark as a start space"):
+        burgundy.from_json(json.dumps(data), rules)
+
+
+def test_a_start_choice_that_is_no_castle_space_is_refused() -> None:
+    cells = [Cell("A", Colour.CASTLE, 1, 0, 0), Cell("B", Colour.CITY, 6, 1, 0)]
+    assert board_from_cells("start-ok", cells, start_choices=["A"]).start_choices == 1
+    with pytest.raises(ValueError, match="start choice 'B' is no castle space"):
+        board_from_cells("bad", cells, start_choices=["B"])
+    with pytest.raises(ValueError, match="start choice 'Z' is no castle space"):
+        board_from_cells("bad", cells, start_choices=["Z"])

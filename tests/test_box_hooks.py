@@ -157,9 +157,12 @@ def test_a_full_storage_discards_for_any_source(shop: burgundy.Ruleset) -> None:
     core stores a bought hex."""
     state = build_position(shop, silver=3, storage=["ship", "mine", "castle"],
                            depots={1: ["bank"]})
-    assert "buy bank one drop ship" in legal_texts(state, "buy ")
-    after = play_texts(state, "buy bank one drop ship")
+    assert "buy bank one" in legal_texts(state, "buy ")
+    bought = play_texts(state, "buy bank one")  # where it goes is the next decision
+    assert legal_texts(bought) == {"drop ship", "drop mine", "drop castle"}
+    after = play_texts(bought, "drop ship")
     assert after.removed[burgundy.components.tile_code("ship")] >= 1
+    assert burgundy.components.tile_code("bank") in after.seat_estate(1).storage
 
 
 def test_the_shop_plugin_conforms(shop: burgundy.Ruleset) -> None:

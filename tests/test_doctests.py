@@ -10,7 +10,7 @@ import pytest
 MODULES = [
     "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing", "burgundy.state",
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
-    "burgundy.components",
+    "burgundy.components", "burgundy.geometry",
 ]
 
 

@@ -180,6 +180,7 @@ def play_bot_game(task: tuple[dict[str, Any], list[str], int]) -> dict[str, Any]
         "scores": list(final.scores),
         "winners": list(final.winners()),
         "ledgers": [dict(seat.ledger) for seat in final.seats],
+        "teams": [list(seats) for seats in final.estate_seats() if len(seats) > 1],
     }
 
 
@@ -228,7 +229,9 @@ def summary_table(results: Sequence[dict[str, Any]]) -> str:
     """The table ``simulate`` prints: a line with the number of games, then per bot name
     the games it played in, the seats it played (a bot named twice in the line-up plays two
     seats a game), the seats that won, the win rate per seat, the mean and spread of its
-    seats' scores and the mean score breakdown per seat."""
+    seats' scores and the mean score breakdown per seat; when partners share an estate
+    (team play), then a line per team line-up: its games, wins, win rate and the mean of
+    its partners' summed VP."""
     per_bot: dict[str, dict[str, Any]] = {}
     for result in results:
         for name in set(result["bots"]):
@@ -257,7 +260,29 @@ def summary_table(results: Sequence[dict[str, Any]]) -> str:
             f"{100 * row['wins'] / row['seats']:5.1f}% {statistics.mean(scores):6.1f} "
             f"{sd:5.1f} {parts}"
         )
+    lines += _team_lines(results)
     return "\n".join(lines) + "\n"
+
+
+def _team_lines(results: Sequence[dict[str, Any]]) -> list[str]:
+    """Per team line-up (the bots of partners sharing an estate, team play): the games it
+    played, the games it won and the mean of its summed VP; nothing without teams."""
+    per_team: dict[str, dict[str, Any]] = {}
+    for result in results:
+        for seats in result.get("teams", ()):
+            name = "+".join(sorted(result["bots"][s] for s in seats))
+            row = per_team.setdefault(name, {"games": 0, "wins": 0, "scores": []})
+            row["games"] += 1
+            row["wins"] += any(s in result["winners"] for s in seats)
+            row["scores"].append(sum(result["scores"][s] for s in seats))
+    if not per_team:
+        return []
+    lines = [f"{'team':25s} {'games':>5s} {'wins':>5s} {'win%':>6s} {'mean':>6s}"]
+    for name, row in sorted(per_team.items()):
+        lines.append(f"{name:25s} {row['games']:5d} {row['wins']:5d} "
+                     f"{100 * row['wins'] / row['games']:5.1f}% "
+                     f"{statistics.mean(row['scores']):6.1f}")
+    return lines
 
 
 # -- watch, replay, render, variants ----------------------------------------------------------
@@ -274,6 +299,9 @@ def cmd_watch(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     game.seat_names = tuple(names)
     pause = args.delay if _is_terminal(out) else 0.0
     out.write("Seats: " + ", ".join(f"{s} = {n}" for s, n in enumerate(names)) + "\n")
+    teams = [seats for seats in game.state.estate_seats() if len(seats) > 1]
+    if teams:
+        out.write("Teams: " + " vs ".join("+".join(map(str, t)) for t in teams) + "\n")
     shown = (-1, -1)
     while not game.state.is_terminal:
         state = game.state

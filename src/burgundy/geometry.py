@@ -204,6 +204,8 @@ class Board:
             :data:`STANDARD_LAYOUT` for the 37-space hexagon, else the board's own id.
         start: The space of the start castle when it is not chosen (the centre of the
             standard layout), or -1 when the player always chooses a castle space.
+        start_choices: Mask of the castle spaces a chosen start castle may go on (a team
+            board's two marked spaces, T3); 0: any castle space.
         dealt: Whether the random deal (option ``boards="random"``) may deal it.
         editions: The editions whose box holds it.
         landmarks: Features printed beside the spaces (an outpost board's forts), for the
@@ -227,6 +229,7 @@ class Board:
     positions: tuple[tuple[float, float], ...] = POSITIONS
     layout: str = STANDARD_LAYOUT
     start: int = CENTRE
+    start_choices: int = 0
     dealt: bool = True
     editions: tuple[str, ...] = ("2019", "2011")
     landmarks: tuple[Landmark, ...] = ()
@@ -259,6 +262,17 @@ class Board:
     def castle_spaces(self) -> tuple[int, ...]:
         """Indices of the castle (dark green) spaces."""
         return bits(self.colour_masks[Colour.CASTLE])
+
+    def start_castle_spaces(self) -> tuple[int, ...]:
+        """Indices of the spaces a chosen start castle may go on: the castle spaces, or
+        those of :attr:`start_choices` when the board marks some.
+
+        Examples:
+            >>> from burgundy.geometry import board
+            >>> [board(1).names[s] for s in board(1).start_castle_spaces()]
+            ['a2', 'a3', 'b3', 'd4']
+        """
+        return bits(self.start_choices or self.colour_masks[Colour.CASTLE])
 
 
 def _regions(colours: tuple[Colour, ...], neighbours: tuple[int, ...]) -> list[Region]:
@@ -379,6 +393,7 @@ def board_from_cells(
     *,
     regions: list[list[str]] | None = None,
     start: str | None = None,
+    start_choices: list[str] | None = None,
     name: str = "",
     confidence: str = "",
     note: str = "",
@@ -399,6 +414,8 @@ def board_from_cells(
         regions: The regions as lists of space names, when the data gives them (they must
             cover every space once, each of one colour).
         start: The start castle's space when it is not chosen; ``None``: always chosen.
+        start_choices: The castle spaces a chosen start castle may go on (``None``: any);
+            each must be a castle space.
         name: A short name.
         confidence: Provenance note on the data.
         note: Free text.
@@ -406,14 +423,15 @@ def board_from_cells(
 
     Raises:
         ValueError: A name repeats, a link or region names no space, a region mixes
-            colours or misses a space, or a die number is out of range.
+            colours or misses a space, a start choice is no castle space, or a die number is
+            out of range.
 
     Examples:
         >>> from burgundy.components import Colour
         >>> from burgundy.geometry import Cell, board_from_cells
         >>> cells = [Cell("A", Colour.CASTLE, 1, 0, 0), Cell("B", Colour.RIVER, 2, 1, 0),
         ...          Cell("C", Colour.RIVER, 3, 0, 0, group="island")]
-        >>> tiny = board_from_cells("tiny", cells, links=[("B", "C")])
+        >>> tiny = board_from_cells("doc-example", cells, links=[("B", "C")])
         >>> tiny.size, [tiny.names[s] for s in range(3) if tiny.neighbours[1] >> s & 1]
         (3, ['A', 'C'])
         >>> len(tiny.regions)  # the link does not merge the two river spaces
@@ -462,12 +480,18 @@ def board_from_cells(
             raise ValueError(f"board {board_id!r}: the regions do not cover every space")
     if start is not None and start not in index:
         raise ValueError(f"board {board_id!r}: start space {start!r} is no space")
+    choices = 0
+    for choice in start_choices or ():
+        if choice not in index or colours[index[choice]] != Colour.CASTLE:
+            raise ValueError(f"board {board_id!r}: start choice {choice!r} is no castle space")
+        choices |= 1 << index[choice]
     return _build(
         board_id, colours, tuple(cell.die for cell in cells), tuple(masks), found,
         name=name, confidence=confidence, note=note,
         names=tuple(cell.name for cell in cells),
         positions=tuple((float(cell.x), float(cell.y)) for cell in cells),
-        layout=board_id, start=-1 if start is None else index[start], dealt=dealt,
+        layout=board_id, start=-1 if start is None else index[start],
+        start_choices=choices, dealt=dealt,
     )
 
 

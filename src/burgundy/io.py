@@ -32,6 +32,7 @@ from burgundy.pending import (
     StartCastleChoice,
     StartCastles,
     StartPlayerDraw,
+    StowTile,
     Turn,
 )
 from burgundy.rules.effects import TRACK_SPACES, goods_colour_limit
@@ -796,7 +797,8 @@ def validate_state(state: State) -> None:
       player draw pending exactly while the track is empty.
     - Each variant's ``burgundy_validate`` hook (the shields: each shield in one place),
       then the goods colour limit of each estate.
-    - Conservation: the hexes by tile code (supplies, depots, storage, duchies, removed)
+    - Conservation: the hexes by tile code (supplies, depots, storage, duchies, removed,
+      a taken hex held by a :class:`~burgundy.pending.StowTile`)
       and the goods by colour (pool, round spaces, depots, estates, sold) are exactly
       those of the game's start.
     - The top of the stack is where the engine stops: a decision with at least one legal
@@ -958,6 +960,12 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
         or (0 <= estate.start < len(estate.spaces) and estate.spaces[estate.start] == CASTLE),
         f"{where}.start: the start castle's space holds no castle",
     )
+    _check(
+        board is None or estate.start in (-1, board.start) or not board.start_choices
+        or bool(board.start_choices >> estate.start & 1),
+        f"{where}.start: the start castle is on a space its board does not mark as a start "
+        "space",
+    )
     if estate.start == -1:
         seats = {s for s, seat in enumerate(state.seats) if seat.estate == i}
         _check(
@@ -1089,6 +1097,9 @@ def _tile_totals(state: State) -> list[int]:
     for held in state.rules.engine.held_tiles:
         for t, n in held(state).items():
             totals[t] += n
+    for item in state.pending:  # a taken hex waiting for where it goes
+        if isinstance(item, StowTile) and 0 <= item.tile < len(totals):
+            totals[item.tile] += 1
     return totals
 
 

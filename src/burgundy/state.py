@@ -456,6 +456,20 @@ class State:
         """Return the estate seat ``seat`` plays on."""
         return self.estates[self.seats[seat].estate]
 
+    def estate_seats(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that play on each estate, by estate: one seat each in the base game,
+        partners together when a variant makes seats share an estate (team play's teams).
+
+        Examples:
+            >>> import burgundy
+            >>> burgundy.Game(players=3, variants=(), seed=1).state.estate_seats()
+            ((0,), (1,), (2,))
+        """
+        return tuple(
+            tuple(s for s, seat in enumerate(self.seats) if seat.estate == e)
+            for e in range(len(self.estates))
+        )
+
 
 def build_state(**fields: Any) -> State:
     """Make a :class:`State` from its fields without the checks its constructor runs.

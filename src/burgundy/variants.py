@@ -403,20 +403,20 @@ class Ruleset:
             canonical = _spec_key(
                 spec["players"], tuple(spec["variants"]), spec["edition"], spec["options"]
             )
-            entry: Ruleset = self
             same = _COMPILED.get(canonical) if canonical is not None else None
-            if same is not None:  # the same rules, compiled from another spelling: share
-                entry = same  # that engine (one engine per rules: a pickled ruleset
-                for name in Ruleset.__slots__:  # comes back with it)
+            if same is not None:  # another spec of the same ruleset: share its engine
+                for name in Ruleset.__slots__:
                     setattr(self, name, getattr(same, name))
-            for known in (key, canonical):
-                if known is None or _COMPILED.get(known) is entry:
-                    continue
-                while len(_COMPILED) >= _COMPILED_LIMIT:  # the oldest goes first, with
-                    victim = _COMPILED.pop(next(iter(_COMPILED)))  # its other keys: a
-                    for other in [k for k, v in _COMPILED.items() if v is victim]:
-                        del _COMPILED[other]  # spec found by one key is found by all
-                _COMPILED[known] = entry
+            for known in {key, canonical} - {None}:
+                _COMPILED.pop(known, None)  # type: ignore[arg-type]
+                if len(_COMPILED) >= _COMPILED_LIMIT:
+                    # the oldest goes first, with every key of the same ruleset: a ruleset
+                    # found by the spec it was made with is then always found by its
+                    # canonical spec (unpickling) too, and shares its engine
+                    oldest = _COMPILED[next(iter(_COMPILED))]
+                    for stale in [k for k, v in _COMPILED.items() if v is oldest]:
+                        del _COMPILED[stale]
+                _COMPILED[known] = self if same is None else same  # type: ignore[index]
         else:  # the same spec was compiled before: share its engine (read-only)
             for name in Ruleset.__slots__:
                 setattr(self, name, getattr(compiled, name))

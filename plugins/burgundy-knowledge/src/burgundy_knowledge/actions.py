@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
+from burgundy.action_space import colour_sets
 from burgundy.actions import Action
+
+if TYPE_CHECKING:
+    from burgundy.variants import Ruleset
 
 
 @attrs.frozen(slots=True)
@@ -22,6 +28,19 @@ class TakeGoodsTwo(Action):
     first_colours: tuple[int, ...]
     second: int
     second_colours: tuple[int, ...]
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[tuple[int, int, tuple[int, ...]]]:
+        """The keys of :meth:`action_key` (:mod:`burgundy.action_space`): each pair of
+        neighbouring depots with each set of colours taken."""
+        pairs = sorted((min(a, a % 6 + 1), max(a, a % 6 + 1)) for a in range(1, 7))
+        return [(a, b, c) for a, b in pairs for c in colour_sets(rules)]
+
+    def action_key(self) -> tuple[int, int, tuple[int, ...]]:
+        """The two depots and the colours taken overall: in a state, which come from which
+        depot follows from the depots' goods."""
+        return (self.first, self.second,
+                tuple(sorted(set(self.first_colours) | set(self.second_colours))))
 
     def __str__(self) -> str:
         a = ",".join(map(str, self.first_colours))

@@ -9,6 +9,7 @@ from burgundy.geometry import Board
 from burgundy.state import State
 from burgundy.variants import OptionSpec, Ruleset, VariantInfo
 from burgundy_team import __version__
+from burgundy_team import boards as team_boards
 from burgundy_team import rules as team_rules
 
 
@@ -18,7 +19,8 @@ def burgundy_variant() -> VariantInfo:
     return VariantInfo(
         name="team",
         version=__version__,
-        summary="Team play: two teams of two, each on one shared duchy (board 12a).",
+        summary="Team play: two teams of two, each on one shared duchy (board 12a, or the "
+                "caller's).",
         order=15,  # before the shields: #4 lifts the storage limit this sets
         players=(4,),
         options={
@@ -26,6 +28,12 @@ def burgundy_variant() -> VariantInfo:
                 team_rules.DEFAULT_TEAMS, None,
                 "the two teams as two pairs of seats (R-TEAM-SEATS)", team_rules.check_teams,
                 describe=lambda v: "teams " + " vs ".join("+".join(map(str, p)) for p in v),
+            ),
+            team_boards.OPTION: OptionSpec(
+                team_boards.BOARD_ID, None,
+                "the team board: '12a' or a board given as data (12b is not shipped; T2/T3)",
+                team_boards.check_team_board,
+                describe=lambda v: "" if isinstance(v, str) else f"team board {v[0]}",
             ),
         },
     )
@@ -39,7 +47,7 @@ def burgundy_seat_estates(rules: Ruleset) -> Sequence[int]:
 
 @hookimpl
 def burgundy_boards(rules: Ruleset) -> Mapping[str, Board]:
-    """Board 12a."""
+    """The team board: 12a, or the caller's (option ``team_board``)."""
     board = team_rules.the_board(rules)
     return {board.id: board}
 

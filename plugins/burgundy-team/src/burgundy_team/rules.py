@@ -12,7 +12,7 @@ from burgundy.rules.income import set_estate
 from burgundy.rules.scoring import play_order
 from burgundy.state import State, replace
 from burgundy.variants import Ruleset
-from burgundy_team.boards import BOARD_ID, team_board
+from burgundy_team.boards import BOARD_ID, OPTION, custom_board, team_board
 
 TEAMS = "teams"
 """Option: the two teams as two pairs of seats (default ``[[0, 1], [2, 3]]``)."""
@@ -49,18 +49,22 @@ def seat_estates(rules: Ruleset) -> tuple[int, ...]:
 
 
 def the_board(rules: Ruleset) -> Board:
-    """Board 12a (T2).
+    """The team board (T2): board 12a, or the caller's (option ``team_board``, T3: its
+    start castle on one of its two marked spaces, chosen by the team's first player in the
+    first round's order).
 
     Raises:
         ValueError: The core's ``boards`` or ``start_castle`` option is not left at its
-            default (the team board and its start space are fixed, T2/T3).
+            default (the team board and its start spaces come from the team board, T2/T3).
     """
     if rules.options["boards"] != "standard":
-        raise ValueError("team play plays on board 12a; leave option 'boards' at 'standard'")
+        raise ValueError("team play plays on its team board (option 'team_board'); leave "
+                         "option 'boards' at 'standard'")
     if rules.options["start_castle"] != "centre":
-        raise ValueError("team play's start castle goes on 12a's shared space (T3); leave "
-                         "option 'start_castle' at 'centre'")
-    return team_board()
+        raise ValueError("team play's start castle goes on the team board's start space "
+                         "(T3); leave option 'start_castle' at 'centre'")
+    chosen = rules.options[OPTION]
+    return team_board() if chosen == BOARD_ID else custom_board(chosen)
 
 
 def board_deal(rules: Ruleset) -> tuple[str, ...]:
@@ -135,10 +139,11 @@ def team_winners(state: State, winners: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def validate(state: State) -> None:
-    """Both duchies are board 12a (or not dealt yet, at set-up).
+    """Both duchies are the team board (or not dealt yet, at set-up).
 
     Raises:
         ValueError: A duchy is not.
     """
-    if any(estate.board not in (BOARD_ID, NO_BOARD) for estate in state.estates):
-        raise ValueError("team play: both duchies must be board 12a")
+    board = the_board(state.rules).id
+    if any(estate.board not in (board, NO_BOARD) for estate in state.estates):
+        raise ValueError(f"team play: both duchies must be the team board {board!r}")

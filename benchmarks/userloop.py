@@ -1,0 +1,101 @@
+"""Wall-clock speed as a user writes the loop, paired with python-chess (issue #21's method).
+
+Each pair runs two fresh processes one after the other, alternating which goes first:
+python-chess random play (``chess.Board()``, ``push(rng.choice(list(board.legal_moves)))``
+until ``is_game_over()``) and burgundy random play as a user writes it: a new
+``Game(players=N, seed=s, variants=...)`` per game, a uniformly random legal action at each
+decision, chance drawn from ``state.chance_outcomes()`` with its probabilities. Both play one
+untimed warm-up game, then as many games as fit in ``--seconds``; each prints its rate
+(plies or decisions per second). The script prints every pair's ratio (decisions/s over
+plies/s) and their median.
+
+    python benchmarks/userloop.py [--variants knowledge] [--players 2] [--pairs 5]
+                                  [--seconds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+
+CHESS = """
+import random, time, chess
+rng = random.Random(1)
+def game():
+    board = chess.Board()
+    plies = 0
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+        plies += 1
+    return plies
+game()  # warm-up
+start = time.perf_counter()
+plies = 0
+while time.perf_counter() - start < {seconds}:
+    plies += game()
+print(plies / (time.perf_counter() - start))
+"""
+
+BURGUNDY = """
+import random, time
+import burgundy
+rng = random.Random(1)
+def game(seed):
+    state = burgundy.Game(players={players}, seed=seed, variants={variants!r}).state
+    decisions = 0
+    while not state.is_terminal:
+        if state.current_player == burgundy.CHANCE:
+            outcomes = state.chance_outcomes()
+            pick = rng.choices(range(len(outcomes)), [p for _, p in outcomes])[0]
+            state = state.apply(outcomes[pick][0])
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+game(0)  # warm-up
+start = time.perf_counter()
+decisions, seed = 0, 1
+while time.perf_counter() - start < {seconds}:
+    decisions += game(seed)
+    seed += 1
+print(decisions / (time.perf_counter() - start))
+"""
+
+
+def rate(code: str) -> float:
+    """The rate a fresh process prints for ``code``."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return float(out.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairs and print the ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variants", default="knowledge", help="comma-separated; '' = base")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=4.0)
+    args = parser.parse_args(argv)
+    variants = tuple(v for v in args.variants.split(",") if v)
+    ours = BURGUNDY.format(players=args.players, variants=variants, seconds=args.seconds)
+    theirs = CHESS.format(seconds=args.seconds)
+    ratios = []
+    for k in range(args.pairs):
+        if k % 2:
+            mine, chess = rate(ours), rate(theirs)
+        else:
+            chess, mine = rate(theirs), rate(ours)
+        ratios.append(mine / chess)
+        print(f"burgundy {mine:8,.0f} decisions/s  chess {chess:8,.0f} plies/s  "
+              f"ratio {ratios[-1]:.3f}", flush=True)
+    label = ",".join(variants) or "base"
+    print(f"{label}, {args.players} players: median ratio over {args.pairs} pairs "
+          f"{statistics.median(ratios):.3f} (spread {min(ratios):.3f}-{max(ratios):.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
