@@ -248,3 +248,40 @@ def test_held_tiles_count_in_conservation(install_plugin: Install) -> None:
     stash = state.variant_state("stash")
     with pytest.raises(ValueError, match="hexes: not conserved"):
         burgundy.io.validate_state(state.with_variant_state("stash", type(stash)(0)))
+
+
+# -- a loose die from a variant's tile effect -----------------------------------------------
+LANTERN = '''
+from burgundy import hookimpl
+from burgundy.components import tile_code
+from burgundy.pending import LooseDieAction
+from burgundy.rules.income import push
+from burgundy.variants import VariantInfo
+
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="lantern")
+
+
+@hookimpl
+def burgundy_tile_effect(rules):
+    """A placed bank gives a die action with a loose 6 instead of its silverlings."""
+    bank = tile_code("bank")
+    return lambda state, seat, space, tile: (
+        push(state, LooseDieAction(seat, 6)) if tile == bank else None)
+'''
+
+
+def test_a_variant_gives_a_die_action_with_a_loose_die(install_plugin: Install) -> None:
+    """The white castle's shape (R-WHITE-CASTLE) in a test plugin: a tile effect pushes
+    the core's LooseDieAction; the hand's own 6 stays; the variant conforms."""
+    install_plugin("lantern", LANTERN)
+    rules = burgundy.Ruleset(players=2, variants=("lantern",))
+    state = build_position(rules, storage=["bank"], dice=(3, 6), depots={6: ["mine"]})
+    seat = state.current_player
+    after = play_texts(state, "place bank e4 d3")
+    assert after.pending[-1] == LooseDieAction(seat, 6)
+    done = play_texts(after, "take mine 6 v6")
+    assert done.seats[seat].dice == (6,) and done.seat_estate(seat).silver == 0
+    check_conformance(rules, seeds=range(1))

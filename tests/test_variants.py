@@ -215,3 +215,17 @@ def test_a_compiled_ruleset_is_dropped_with_all_its_keys(monkeypatch: pytest.Mon
     assert len(kept) in (0, 2)
     again = burgundy.Ruleset(players=3, variants=["shields", "knowledge"])
     assert pickle.loads(pickle.dumps(again)).engine is again.engine
+
+
+def test_two_spellings_of_one_ruleset_share_one_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same rules asked for in two spellings (variants in another order, an option at
+    its default) get one engine, so a pickled ruleset comes back with the engine it had
+    (found in the full test run)."""
+    from burgundy import variants as v
+
+    monkeypatch.setattr(v, "_COMPILED", {})
+    first = burgundy.Ruleset(players=3, variants=["shields", "knowledge"])
+    other = burgundy.Ruleset(players=3, variants=["knowledge", "shields"],
+                             options={"tiebreak_empty": "most"})
+    assert other.engine is first.engine
+    assert pickle.loads(pickle.dumps(first)).engine is first.engine
