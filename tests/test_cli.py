@@ -107,3 +107,11 @@ def test_errors_exit_2_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "record step 0" in capsys.readouterr().err
     assert cli.main(["play", "--bots", "deep-blue"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_variants_listing_keeps_its_columns_for_long_names() -> None:
+    """The version column starts at one place whatever the names' lengths
+    (``white_castles`` is longer than the old fixed width)."""
+    _, out, _ = run(["variants"])
+    starts = {line.index(" 0.1.0 ") for line in out.splitlines() if " 0.1.0 " in line}
+    assert len(starts) == 1

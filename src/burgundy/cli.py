@@ -495,6 +495,7 @@ def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout,
     if not names:
         out.write("no variants installed\n")
     broken = 0
+    width = max((len(name) for name in names), default=0)
     for name in names:
         try:
             info = variant_info(name)
@@ -504,7 +505,7 @@ def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout,
             err.write(f"burgundy: error: {message}; skipped\n")
             broken += 1
             continue
-        out.write(f"{name:12s} {info.version:8s} {info.summary}\n")
+        out.write(f"{name:{width}s} {info.version:8s} {info.summary}\n")
     return 2 if broken else 0
 
 
