@@ -8,6 +8,11 @@ and prints each pair's speed ratio (new / old) and their median. The plugins com
 environment in both runs, so this compares changes to the core.
 
     python benchmarks/ab.py HEAD~1 [--pairs 8] [--variants knowledge] [--players 2]
+
+``--plugins`` puts REF's ``plugins/*/src`` on the path too (a change to the core's API that
+the plugins follow: then each side runs with its own plugins). ``--per game`` reports games
+per second instead of decisions per second: for a change to what counts as a decision (a
+take into a full storage became two), only the time a whole game takes compares.
 """
 
 from __future__ import annotations
@@ -49,14 +54,19 @@ best = 0.0
 for run in range(3):
     start = time.perf_counter()
     n = sum(play_random(rules, 1 + run * {games} + g) for g in range({games}))
+    n = {games} if {per_game} else n
     best = max(best, n / (time.perf_counter() - start))
 print(best)
 """
 
 
-def rate(src: Path, code: str) -> float:
-    """Decisions per second of the workload with ``src`` first on the import path."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
+def rate(src: Path, code: str, plugins: bool = False) -> float:
+    """Decisions (or games) per second of the workload with ``src`` first on the import
+    path (and, with ``plugins``, the ``plugins/*/src`` beside it)."""
+    paths = [str(src)]
+    if plugins:
+        paths += [str(p) for p in sorted(src.parent.glob("plugins/*/src"))]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True).stdout
     return float(out.split()[-1])
@@ -71,10 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--warm", type=int, default=30)
+    parser.add_argument("--plugins", action="store_true",
+                        help="each side with its own plugins/*/src")
+    parser.add_argument("--per", choices=("decision", "game"), default="decision")
     args = parser.parse_args(argv)
     variants = tuple(v for v in args.variants.split(",") if v)
     code = WORKLOAD.format(players=args.players, variants=variants,
-                           warm=args.warm, games=args.games)
+                           warm=args.warm, games=args.games, per_game=args.per == "game")
     with tempfile.TemporaryDirectory() as folder:
         old = Path(folder) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
@@ -82,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             ratios = []
             for _ in range(args.pairs):
-                before = rate(old / "src", code)
-                after = rate(ROOT / "src", code)
+                before = rate(old / "src", code, args.plugins)
+                after = rate(ROOT / "src", code, args.plugins)
                 ratios.append(after / before)
                 print(f"old {before:8,.0f}  new {after:8,.0f}  new/old {ratios[-1]:.3f}",
                       flush=True)

@@ -208,7 +208,7 @@ def test_record_replay_continues_with_the_same_rng() -> None:
         (lambda r: r["steps"].__setitem__(0, {"chance": 7}), "record step 0"),
         (lambda r: r["steps"].__setitem__(0, {"action": "end"}), "record step 0"),
         (lambda r: r["steps"].__setitem__(0, "end"), "record step 0"),
-        (lambda r: r["steps"].__setitem__(-1, {"action": "buy castle"}), "record step"),
+        (lambda r: r["steps"].__setitem__(-1, {"action": "take castle 9 d1"}), "record step"),
         (lambda r: r["steps"].__setitem__(-1, {"action": 3}), "text form"),
     ],
 )

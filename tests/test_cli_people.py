@@ -23,8 +23,11 @@ import pytest
 
 import burgundy
 from burgundy import cli, variants
+from burgundy.actions import TakeTile
 from burgundy.game import Game
+from burgundy.pending import StowTile, Turn
 from burgundy.render.text import dice_text, duchy_text
+from burgundy.rules.take import storage_choices
 from burgundy.terminal import LineReader, Session, choices, explain
 
 
@@ -172,7 +175,7 @@ def test_play_saves_on_quit_and_resumes(tmp_path: Path) -> None:
                  str(path)], "1\n1\nq\n")
     assert f"Saved to {path}." in out and out.rstrip().endswith("Bye.")
     record = json.loads(path.read_text())
-    assert record["version"] == 3
+    assert record["version"] == 4
     assert record["header"]["seats"] == ["human", "random", "greedy"]
     assert record["header"]["date"] and record["header"]["result"] is None
     steps = len(record["steps"])
@@ -197,37 +200,43 @@ def test_play_shows_round_headers_where_rounds_start_and_duchies_on_request() ->
     assert "Commands:" in out
 
 
-def _state_with_full_storage() -> burgundy.State:
+def _state_with_full_storage() -> tuple[burgundy.State, dict[str, object]]:
+    """A position of the person's (seat of the mover) with a take into a full storage, and
+    the record that leads there."""
     for seed in range(40):
         game = Game(players=2, variants=(), seed=seed)
         rng = random.Random(seed)
         while not game.state.is_terminal:
+            state = game.state
             legal = game.legal_actions()
-            if sum(1 for a in legal if getattr(a, "discard", -1) >= 0) >= 4:
-                return game.state
+            if isinstance(state.pending[-1], Turn) and any(
+                isinstance(a, TakeTile) for a in legal
+            ) and len(storage_choices(state, state.current_player)) >= 2:
+                return state, game.record()
             game.play(rng.choice(legal))
     raise AssertionError("no position with a full storage found")
 
 
 def test_the_drop_is_its_own_question() -> None:
-    state = _state_with_full_storage()
+    """R-STORAGE in the terminal: a take into a full storage is one entry; which stored tile
+    to drop is the game's next decision, listed on its own."""
+    state, record = _state_with_full_storage()
     legal = state.legal_actions()
     entries = choices(legal)
-    assert len(entries) < len(legal)
-    assert sum(len(entry.actions) for entry in entries) == len(legal)
-    group = next(entry for entry in entries if entry.is_group)
-    assert group.text.endswith(" drop ...")
-    number = entries.index(group) + 1
-    game = Game.from_record(_record_to(state))
+    assert [entry.text for entry in entries] == [str(a) for a in legal]
+    number = next(i for i, a in enumerate(legal, 1) if isinstance(a, TakeTile))
+    game = Game.from_record(record)
     out = io.StringIO()
-    reader = LineReader(io.StringIO(f"? {number}\n{number}\n1\n"), out)
+    reader = LineReader(io.StringIO(f"? {number}\n{number}\n? 1\n1\n"), out)
     session = Session(game, state.current_player, {}, ["a", "b"], reader, out)
     session._decide(game.state)
+    assert isinstance(game.state.pending[-1], StowTile)
+    session._decide(game.state)
     text = out.getvalue()
-    assert "your storage is full. Drop which tile?" in text
-    assert "you then choose what to drop" in text
-    assert game.record()["steps"][-1]["action"] == str(group.actions[0]) or any(
-        "action" in s and s["action"] == str(group.actions[0]) for s in game.record()["steps"])
+    assert "then you choose where it goes" in text
+    assert "to make room for the" in text
+    steps = [s["action"] for s in game.record()["steps"] if "action" in s]
+    assert steps[-2] == str(legal[number - 1]) and steps[-1].startswith("drop ")
 
 
 def _record_to(state: burgundy.State) -> dict[str, object]:

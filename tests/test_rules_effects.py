@@ -331,11 +331,10 @@ def test_r_building_full_option_allows_a_discard() -> None:
     )
     state = _play(state, "place market e4 d3")
     assert isinstance(state.pending[-1], BuildingTake)
-    assert _texts(state) == {
-        "take ship 1 drop mine", "take ship 1 drop k5",
-        "take cow2 3 drop mine", "take cow2 3 drop k5", "decline",
-    }
-    state = _play(state, "take cow2 3 drop k5")
+    assert _texts(state) == {"take ship 1", "take cow2 3", "decline"}
+    asked = _play(state, "take cow2 3")
+    assert _texts(asked) == {"drop mine", "drop k5"}  # the decision after the take
+    state = _play(asked, "drop k5")
     assert state.seat_estate(me).storage == tuple(sorted(tile_code(t) for t in
                                                          ("mine", "mine", "cow2")))
 

@@ -184,12 +184,13 @@ def test_identical_hexes_on_a_depot_are_one_choice() -> None:
 
 
 def test_r_storage_full_storage_offers_a_discard_of_each_stored_kind() -> None:
+    """R-STORAGE: the take, then which stored hex to discard (a decision of its own)."""
     state, me = _position(5, 5, storage=["ship", "castle", "mine"], depots={5: ["bank"]})
-    assert _texts(state, "take") == {
-        "take bank 5 d5 drop ship", "take bank 5 d5 drop castle", "take bank 5 d5 drop mine",
-    }
+    assert _texts(state, "take") == {"take bank 5 d5"}
+    asked = _play(state, "take bank 5 d5")
+    assert _texts(asked) == {"drop ship", "drop castle", "drop mine"}
     removed_before = state.removed[tile_code("castle")]
-    state = _play(state, "take bank 5 d5 drop castle")
+    state = _play(asked, "drop castle")
     assert state.seat_estate(me).storage == tuple(
         sorted(tile_code(t) for t in ("ship", "mine", "bank"))
     )
@@ -197,8 +198,9 @@ def test_r_storage_full_storage_offers_a_discard_of_each_stored_kind() -> None:
 
 
 def test_r_storage_discard_choices_are_distinct_kinds() -> None:
+    """R-STORAGE: one discard per stored kind, not per stored hex."""
     state, _ = _position(5, 5, storage=["ship", "ship", "mine"], depots={5: ["bank"]})
-    assert _texts(state, "take") == {"take bank 5 d5 drop ship", "take bank 5 d5 drop mine"}
+    assert _texts(_play(state, "take bank 5 d5")) == {"drop ship", "drop mine"}
 
 
 def test_storage_with_room_takes_without_a_discard() -> None:
@@ -292,9 +294,11 @@ def test_rulebook_no_purchase_with_fewer_than_2_silver() -> None:
 
 
 def test_r_storage_purchase_with_full_storage_discards_first() -> None:
+    """R-STORAGE for the purchase: buy, then which stored hex to discard."""
     state, me = _position(1, 1, silver=2, storage=["ship", "mine", "mine"], black=["bank"])
-    assert _texts(state, "buy") == {"buy bank drop ship", "buy bank drop mine"}
-    state = _play(state, "buy bank drop mine")
+    assert _texts(state, "buy") == {"buy bank"}
+    assert _texts(_play(state, "buy bank")) == {"drop ship", "drop mine"}
+    state = _play(state, "buy bank", "drop mine")
     assert state.seat_estate(me).storage == tuple(
         sorted(tile_code(t) for t in ("ship", "mine", "bank"))
     )

@@ -13,10 +13,10 @@ from collections.abc import Callable
 import pytest
 
 import burgundy
-from burgundy.actions import PlaceTile, TakeTile
+from burgundy.actions import PlaceTile, Stow, StowOwn, TakeTile
 from burgundy.components import tile_code
 from burgundy.io import validate_state
-from burgundy.pending import Turn
+from burgundy.pending import StowTile, Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.rules.take import storage_choices
 from burgundy.state import State, replace
@@ -80,10 +80,19 @@ def test_a_taken_hex_goes_into_any_free_space(rules: burgundy.Ruleset) -> None:
     state = first_turn(rules, 2)
     seat = state.current_player
     assert storage_choices(state, seat) == ((-1, False), (-1, True))
+    take = next(a for a in state.legal_actions() if isinstance(a, TakeTile))
+    asked = state.apply(take)  # where it goes is the decision after the take
+    assert isinstance(asked.pending[-1], StowTile) and asked.pending[-1].tile == take.tile
+    assert [str(a) for a in asked.legal_actions()] == ["stow", "stow own"]
+    mine = asked.apply(StowOwn())
+    assert take.tile in mine.seats[seat].storage and not isinstance(mine.pending[-1], StowTile)
+    shared = asked.apply(Stow())
+    assert take.tile in shared.seat_estate(seat).storage
     full_shared = _stocked(state, seat, ["bank", "church"], [], [])
     assert storage_choices(full_shared, seat) == ((-1, True),)
-    takes = [a for a in full_shared.legal_actions() if isinstance(a, TakeTile)]
-    assert takes and all(a.own and a.discard == -1 for a in takes)
+    take = next(a for a in full_shared.legal_actions() if isinstance(a, TakeTile))
+    after = full_shared.apply(take)  # one place for it: no question
+    assert take.tile in after.seats[seat].storage and isinstance(after.pending[-1], Turn)
 
 
 def test_with_all_full_the_discard_is_from_own_or_shared_never_the_partners(
@@ -99,12 +108,14 @@ def test_with_all_full_the_discard_is_from_own_or_shared_never_the_partners(
         (tile_code("bank"), False), (tile_code("church"), False),
         (tile_code("market"), True), (tile_code("mine"), True),
     }
-    take = next(a for a in full.legal_actions() if isinstance(a, TakeTile) and a.own)
-    after = full.apply(take)
-    assert take.tile in after.seats[seat].storage and take.discard not in \
-        after.seats[seat].storage
+    take = next(a for a in full.legal_actions() if isinstance(a, TakeTile))
+    asked = full.apply(take)
+    assert {str(a) for a in asked.legal_actions()} == {
+        "drop bank", "drop church", "drop market own", "drop mine own"}
+    after = asked.apply(StowOwn(tile_code("mine")))
+    assert take.tile in after.seats[seat].storage
+    assert tile_code("mine") not in after.seats[seat].storage
     assert after.seats[_partner(full, seat)].storage == full.seats[_partner(full, seat)].storage
-    assert str(take).endswith(" own")
 
 
 def test_placing_from_own_storage_and_the_partner_cannot(rules: burgundy.Ruleset) -> None:
@@ -151,6 +162,6 @@ def test_own_storage_passes_the_conformance_kit(rules: burgundy.Ruleset) -> None
 
 
 def test_the_base_game_offers_no_own_storage() -> None:
-    """Without the hook nothing changes: one choice per discard, never ``own``."""
+    """Without the hook nothing changes: one place for a hex taken into a free space."""
     state = first_turn(burgundy.Ruleset(players=2, variants=()), 1)
     assert storage_choices(state, state.current_player) == ((-1, False),)

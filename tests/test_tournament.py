@@ -332,7 +332,10 @@ def test_a_third_party_bot_plays_through_its_entry_point(sampler_installed: None
     spec = _spec(bots="sampler:4,random", games=2)
     with ThreadPoolExecutor(2) as pool:
         result = run_tournament(spec, pool)
-    assert [s.bot for s in result.summary.standings] == ["sampler:4", "random"]
+    assert {s.bot for s in result.summary.standings} == {"sampler:4", "random"}
+    assert [r["seats"] for r in result.results] == [["sampler:4", "random"],
+                                                    ["random", "sampler:4"]]
+    assert _timeless(result.results) == _timeless(run_tournament(spec).results)
 
 
 def test_not_installed_bot_is_unknown() -> None:

@@ -1,8 +1,9 @@
 """The Ray backend of tournaments (issue #20), on a real local Ray: one ``ray.init`` for the
 module (2 CPUs), a handful of short games (random and greedy bots, the base game).
 
-Ray is installed by the ``test`` extra (``burgundy[ray]``), for every supported Python (Ray
-has wheels for each; noxfile.py has the rule, ``NO_RAY_PYTHONS``, for a version without).
+Ray comes with the ``dev`` extra (``burgundy[ray]``), and the nox sessions install it where
+the wheelhouse has it (every supported Python today; noxfile.py's rule, ``EXTRA_TESTS``,
+leaves this file out of a session without it). The self-play test needs ``rl`` too.
 About 18 s: two Ray start-ups (the module's, and the command's own in a subprocess) and a
 driver joining by address.
 """

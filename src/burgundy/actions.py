@@ -8,7 +8,10 @@ colour), and the rules compute the workers that costs. ``die == 0`` is a die of 
 Notation, one line per action::
 
     take bank 5 d3            take a bank from depot 5 with the die showing 3
-    take bank 5 d3 drop ship  ... discarding a stored ship first (storage full)
+    drop ship                 where the taken hex goes, storage full: discard a stored ship
+    drop ship own             ... from the seat's own storage spaces (team play)
+    stow own                  ... into the seat's own free space (team play; ``stow``: the
+                              estate's)
     place ship e3 d2          place a stored ship on space e3 with the die showing 2
     sell 4 d4                 sell all goods of colour 4 with the die showing 4
     workers d5                take workers with the die showing 5
@@ -41,12 +44,6 @@ def _die_text(die: int) -> str:
     return " d*" if die == ANY_DIE else f" d{die}"
 
 
-def _drop_text(discard: int, own: bool = False) -> str:
-    """`` drop X`` for a discard, and `` own`` when the hex goes into the seat's own
-    storage (and the discard is from there)."""
-    return ("" if discard < 0 else f" drop {tile_name(discard)}") + (" own" if own else "")
-
-
 @attrs.frozen(slots=True)
 class Action:
     """Base class of all actions."""
@@ -60,32 +57,18 @@ class TakeTile(Action):
         die: Rolled value of the die used (0: any value; -1: no die, a building's effect).
         depot: The depot (1-6); with a die it is the value the die is used as.
         tile: Tile code taken.
-        discard: Stored tile code discarded first because storage is full, or -1.
-        own: ``False``: into the estate's storage (a class value; :class:`TakeTileOwn`
-            takes into the seat's own).
+
+    The hex goes into storage; where, when there is a choice (a full storage: which stored
+    hex to discard; team play: the estate's or the seat's own spaces), is the decision
+    that follows (:class:`~burgundy.pending.StowTile`, answered by :class:`Stow`).
     """
 
     die: int
     depot: int
     tile: int
-    discard: int = -1
-    own: ClassVar[bool] = False
 
     def __str__(self) -> str:
-        drop = _drop_text(self.discard, self.own)
-        return f"take {tile_name(self.tile)} {self.depot}{_die_text(self.die)}{drop}"
-
-
-@attrs.frozen(slots=True)
-class TakeTileOwn(TakeTile):
-    """:class:`TakeTile` into the seat's own storage spaces, discarding from there when
-    ``discard`` is given (team play, R-TEAM-STORAGE): ``take bank 3 d4 own``.
-
-    A type of its own rather than a field, so that the base game's actions stay as small
-    and fast to make as they were.
-    """
-
-    own: ClassVar[bool] = True
+        return f"take {tile_name(self.tile)} {self.depot}{_die_text(self.die)}"
 
 
 @attrs.frozen(slots=True)
@@ -158,23 +141,47 @@ class BuyTile(Action):
 
     Attributes:
         tile: Tile code bought.
-        discard: Stored tile code discarded first because storage is full, or -1.
-        own: ``False``: into the estate's storage (a class value; :class:`BuyTileOwn`
-            buys into the seat's own).
+
+    Where the hex goes, when there is a choice, is the decision that follows (see
+    :class:`TakeTile`).
     """
 
     tile: int
+
+    def __str__(self) -> str:
+        return f"buy {tile_name(self.tile)}"
+
+
+@attrs.frozen(slots=True)
+class Stow(Action):
+    """Where a taken hex goes (the answer to a :class:`~burgundy.pending.StowTile`): the
+    estate's storage, discarding stored hex ``discard`` first when it is full (R-STORAGE).
+
+    Attributes:
+        discard: The stored tile code discarded, or -1: into a free space.
+        own: ``False``: the estate's storage (a class value; :class:`StowOwn` is the
+            seat's own spaces, team play R-TEAM-STORAGE).
+
+    Examples:
+        >>> from burgundy.components import tile_code
+        >>> str(Stow(tile_code("ship"))), str(StowOwn(tile_code("ship"))), str(StowOwn())
+        ('drop ship', 'drop ship own', 'stow own')
+    """
+
     discard: int = -1
     own: ClassVar[bool] = False
 
     def __str__(self) -> str:
-        return f"buy {tile_name(self.tile)}{_drop_text(self.discard, self.own)}"
+        own = " own" if self.own else ""
+        if self.discard < 0:
+            return f"stow{own}"
+        return f"drop {tile_name(self.discard)}{own}"
 
 
 @attrs.frozen(slots=True)
-class BuyTileOwn(BuyTile):
-    """:class:`BuyTile` into the seat's own storage spaces (team play, R-TEAM-STORAGE):
-    ``buy bank own``."""
+class StowOwn(Stow):
+    """:class:`Stow` into the seat's own storage spaces (team play, R-TEAM-STORAGE),
+    discarding from there when ``discard`` is given: ``stow own``, ``drop ship own``."""
 
     own: ClassVar[bool] = True
 
@@ -231,6 +238,6 @@ class EndTurn(Action):
 
 CORE_ACTIONS: tuple[type[Action], ...] = (
     TakeTile, PlaceTile, SellGoods, TakeWorkers, BuyTile, TakeGoods, ChooseSpace, Decline, EndTurn,
-    TakeTileOwn, PlaceTileOwn, BuyTileOwn,
+    PlaceTileOwn, Stow, StowOwn,
 )
 """Every action type of the core, for serialisation."""

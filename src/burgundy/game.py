@@ -11,6 +11,7 @@ and 2 (chance outcomes as JSON values) are read too.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, NamedTuple
@@ -25,10 +26,12 @@ from burgundy.variants import Ruleset, variant_info
 
 RECORD_FORMAT = "burgundy-record"
 """The ``format`` field of a game record."""
-RECORD_VERSION = 3
-"""The ``version`` field of the records this version writes (it also reads versions 1 and
-2)."""
-RECORD_VERSIONS = (1, 2, 3)
+RECORD_VERSION = 4
+"""The ``version`` field of the records this version writes (it also reads versions 1 to
+3). Version 4: where a taken hex goes is a step of its own (``take bank 5 d3`` then
+``drop ship``); an older record's ``take bank 5 d3 drop ship`` is read as those two steps
+(:func:`legacy_action_steps`)."""
+RECORD_VERSIONS = (1, 2, 3, 4)
 """The record versions :meth:`Game.from_record` reads."""
 HEADER_FIELDS = ("date", "seats", "result", "versions")
 """The fields of a version 3 record's ``header``."""
@@ -440,10 +443,27 @@ class Game:
                 raise ValueError("an action where a chance outcome is due")
             if not isinstance(step["action"], str):
                 raise ValueError("an action must be its text form")
-            action = parse_action(state, step["action"])
-            self._history.append((state, self._draws, len(self._steps)))
-            self.state = state.apply(action)
-            self._steps.append({"action": str(action)})
+            texts = (
+                [step["action"]] if version >= 4 else legacy_action_steps(state, step["action"])
+            )
+            for number, text in enumerate(texts):
+                if number and not (state.pending and isinstance(state.pending[-1], _pen.StowTile)):
+                    # the second of an older record's take: where the hex goes; with one
+                    # place for it, it went there by itself
+                    if text.startswith("stow"):
+                        break
+                    raise ValueError(f"{brief(step['action'])}: the hex had no choice of where "
+                                     "it goes")
+                action = parse_action(state, text)
+                self._history.append((state, self._draws, len(self._steps)))
+                state = self.state = state.apply(action)
+                self._steps.append({"action": str(action)})
+            if version < 4 and state.pending and isinstance(state.pending[-1], _pen.StowTile):
+                # an older take whose hex went to the estate's free space (team play)
+                action = parse_action(state, "stow")
+                self._history.append((state, self._draws, len(self._steps)))
+                self.state = state.apply(action)
+                self._steps.append({"action": str(action)})
         else:
             raise ValueError(f"unknown step {brief(step)}")
 
@@ -452,6 +472,48 @@ class Game:
         take back; a drawn one belongs to the play before it."""
         if self._rng is None:
             self._history.append((state, self._draws, len(self._steps)))
+
+
+_LEGACY_STOW = re.compile(r"^(?P<base>.+?)(?: (?:drop|discard) (?P<drop>\S+))?(?P<own> own)?$")
+
+
+def legacy_action_steps(state: State, text: str) -> list[str]:
+    """The version 4 steps of an action text of an older record (versions 1 to 3).
+
+    Before version 4 a take or purchase named where its hex went: ``take bank 5 d3 drop
+    ship``, ``buy pig3 own``, ``buy bank 2 drop ship own`` (knowledge #6),
+    ``trade ... discard ship`` (solo). Now that is the decision after it: the take's text
+    alone, then ``drop ship`` / ``drop ship own`` / ``stow own``. A text that is legal as
+    it stands is kept as one step; a take into the estate's free space, where the seat also
+    had one of its own, is followed by ``stow`` (:meth:`Game.from_record` adds it).
+
+    Args:
+        state: The decision node the text was played at.
+        text: The recorded text.
+
+    Returns:
+        One or two texts to play in turn.
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Game(players=2, variants=(), seed=1).state
+        >>> legacy_action_steps(state, "take castle 2 d2 drop k26")
+        ['take castle 2 d2', 'drop k26']
+        >>> legacy_action_steps(state, "buy pig3 own")
+        ['buy pig3', 'stow own']
+        >>> legacy_action_steps(state, "workers d5")
+        ['workers d5']
+    """
+    if not isinstance(text, str):
+        return [text]
+    if any(str(action) == " ".join(text.split()) for action in state.legal_actions()):
+        return [text]
+    match = _LEGACY_STOW.match(" ".join(text.split()))
+    if match is None or not (match["drop"] or match["own"]):
+        return [text]
+    own = " own" if match["own"] else ""
+    stow = f"drop {match['drop']}{own}" if match["drop"] else f"stow{own}"
+    return [match["base"], stow]
 
 
 class ReplayStep(NamedTuple):
@@ -481,7 +543,8 @@ def replay_steps(record: Mapping[str, Any]) -> list[ReplayStep]:
         >>> steps[-1].state == game.state
         True
     """
-    Game.from_record(record)  # validates the whole record first
+    # validates the whole record first; an older one is read as version 4 steps
+    record = Game.from_record(record).record()
     rules = Ruleset.from_dict(record["ruleset"])
     version = record["version"]
     state = rules.initial_state()

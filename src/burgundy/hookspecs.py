@@ -199,8 +199,10 @@ def burgundy_seat_storage_capacity(
     A seat with spaces of its own (team play's 2 private spaces beside the team's shared
     ones, R-TEAM-STORAGE) chooses where a hex it takes goes: any free space of the estate's
     or its own; with all full it discards one of them. It places from either; its
-    partner never reaches its own spaces. The actions say which (``own``: ``take bank 3 d4
-    own``), and :func:`burgundy.rules.take.storage_choices` lists the choices.
+    partner never reaches its own spaces. Where a taken hex goes is the decision after the
+    take (:class:`~burgundy.pending.StowTile`: ``stow own``, ``drop ship own``), placing
+    says which storage (``place bank e2 d4 own``), and
+    :func:`burgundy.rules.take.storage_choices` lists the choices.
 
     Examples:
         Two spaces of its own for every seat of a 4-player game::

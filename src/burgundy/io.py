@@ -32,6 +32,7 @@ from burgundy.pending import (
     StartCastleChoice,
     StartCastles,
     StartPlayerDraw,
+    StowTile,
     Turn,
 )
 from burgundy.rules.effects import TRACK_SPACES, goods_colour_limit
@@ -796,7 +797,8 @@ def validate_state(state: State) -> None:
       player draw pending exactly while the track is empty.
     - Each variant's ``burgundy_validate`` hook (the shields: each shield in one place),
       then the goods colour limit of each estate.
-    - Conservation: the hexes by tile code (supplies, depots, storage, duchies, removed)
+    - Conservation: the hexes by tile code (supplies, depots, storage, duchies, removed,
+      a taken hex held by a :class:`~burgundy.pending.StowTile`)
       and the goods by colour (pool, round spaces, depots, estates, sold) are exactly
       those of the game's start.
     - The top of the stack is where the engine stops: a decision with at least one legal
@@ -1086,6 +1088,9 @@ def _tile_totals(state: State) -> list[int]:
     for estate in state.estates:
         for t in (*estate.storage, *(t for t in estate.spaces if t != EMPTY)):
             totals[t] += 1
+    for item in state.pending:  # a taken hex waiting for where it goes
+        if isinstance(item, StowTile) and 0 <= item.tile < len(totals):
+            totals[item.tile] += 1
     return totals
 
 

@@ -108,6 +108,15 @@ class PendingRule:
         validate: ``f(state, item)``, raising ``ValueError``: the checks of an item of this
             type that need the rules' own tables (a hex draw's depot space, a building's
             colours), run by :meth:`Pending.validate` after the seat check.
+        extras: Whether the purchases open in the middle of an action (2019 edition) and
+            the variants' extra actions (``burgundy_extra_actions``) are offered beside the
+            decision's own answers; ``False`` for a decision that finishes the action just
+            taken (:class:`StowTile`: where the hex goes).
+        answer: ``f(state, item, action) -> State`` for a decision whose answers need the
+            item's own fields (:class:`StowTile`'s held hex): applies any of its own
+            answers instead of the action type's handler; the item is still on top of the
+            stack and the function removes it. Decline, End and free actions (purchases)
+            keep their usual handling.
     """
 
     legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
@@ -118,6 +127,8 @@ class PendingRule:
     purchase_helps: bool = False
     pops: bool = False
     validate: Callable[[State, Pending], None] | None = None
+    extras: bool = True
+    answer: Callable[[State, Pending, Action], State] | None = None
 
 
 def _require(condition: bool, message: str) -> None:
@@ -335,9 +346,28 @@ class TownHallPlace(Pending):
     """Town hall: place one more hex from storage (R-TOWNHALL)."""
 
 
+@attrs.frozen(slots=True)
+class StowTile(Pending):
+    """A hex was taken and where it goes is a choice: which stored hex to discard when
+    storage is full (R-STORAGE), or (team play, R-TEAM-STORAGE) the estate's or the seat's
+    own spaces. Answered by :class:`~burgundy.actions.Stow` / ``StowOwn``; the hex is held
+    here until then (conservation counts it).
+
+    Attributes:
+        tile: The tile code taken.
+
+    A take that may not discard (a building's without the ``building_take_may_discard``
+    option, R-BUILDING-FULL) is only offered with a free space, where discarding is never
+    a choice, so the item needs no flag for it.
+    """
+
+    tile: int = 0
+
+
 CORE_PENDING: tuple[type[Pending], ...] = (
     StartPlayerDraw, BoardDraw, GoodsDraw, HexDraw, WhiteRoll, DiceRoll,
     StartCastles, PhaseStart, RoundStart, BeginTurns, PhaseEnd, PhaseIncome,
     Turn, StartCastleChoice, ShipGoods, BonusAction, BuildingTake, WarehouseSell, TownHallPlace,
+    StowTile,
 )
 """Every pending type of the core, for serialisation."""

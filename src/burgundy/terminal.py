@@ -3,8 +3,8 @@
 :class:`Session` runs the game: it prints the bots' moves under a header where each round
 starts, shows the table at each of the person's decisions (the main board, one line per
 seat with its dice used and unused, the person's duchy with coordinates) and the legal
-actions, numbered and grouped (:func:`choices`: actions that differ only in the tile they
-drop from a full storage are one entry, and the drop is asked next), and reads the answers.
+actions, numbered (:func:`choices`; with a full storage, which stored hex to drop is the
+engine's own next decision, asked as a list of its own), and reads the answers.
 On a terminal the answers are read with line editing, history and tab completion of the
 action texts (the standard library's :mod:`readline`); from a pipe, line by line.
 
@@ -32,11 +32,13 @@ from burgundy.actions import Action
 from burgundy.components import TILES, Colour, tile_name
 from burgundy.game import Game, parse_action
 from burgundy.geometry import SPACE_NAMES
+from burgundy.pending import StowTile
 from burgundy.render.text import board_text, duchy_text, seat_summary
 from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
 from burgundy.rules.effects import BUILDING_EFFECT
 from burgundy.rules.engine import _WORKERS_INCOME
 from burgundy.rules.phases import PHASE_NAMES
+from burgundy.rules.take import storage_choices
 from burgundy.state import State
 
 __all__ = ["Choice", "LineReader", "Session", "choices", "dump_record", "effect_text", "explain"]
@@ -105,9 +107,12 @@ def _cost(state: State, kind: str, tile: int, die: int, value: int) -> str:
         "; costs no workers"
 
 
-def _drop(action: Any) -> str:
-    discard = getattr(action, "discard", -1)
-    return f", first dropping the stored {tile_name(discard)}" if discard >= 0 else ""
+def _drop(state: State) -> str:
+    """What follows a take by the seat to move when its hex has more than one place to go."""
+    seat = state.current_player
+    if 0 <= seat < len(state.seats) and len(storage_choices(state, seat)) > 1:
+        return "; then you choose where it goes (storage is full: which stored hex to drop)"
+    return ""
 
 
 def _space_names(state: State) -> tuple[str, ...]:
@@ -154,8 +159,8 @@ def explain(state: State, action: Action) -> str:
     if isinstance(action, act.TakeTile):
         source = "a building's effect: " if action.die < 0 else ""
         return (f"{source}take the {tile_name(action.tile)} from depot {action.depot} into "
-                f"storage{_drop(action)} ({effect_text(action.tile)})"
-                f"{_cost(state, TAKE, -1, action.die, action.depot)}")
+                f"storage ({effect_text(action.tile)})"
+                f"{_cost(state, TAKE, -1, action.die, action.depot)}{_drop(state)}")
     if isinstance(action, act.PlaceTile):
         board = state.rules.engine.boards[state.seat_estate(state.current_player).board]
         value = board.dice[action.space]
@@ -176,12 +181,20 @@ def explain(state: State, action: Action) -> str:
         return f"take {' and '.join(gains)} (the value of the die does not matter)"
     if isinstance(action, act.BuyTile):
         return (f"buy the black depot's {tile_name(action.tile)} for 2 silverlings, into "
-                f"storage{_drop(action)} ({effect_text(action.tile)})")
+                f"storage ({effect_text(action.tile)}){_drop(state)}")
     if isinstance(action, act.TakeGoods):
         colours = ", ".join(map(str, action.colours))
         return f"the ship takes every goods tile of colour {colours} from depot {action.depot}"
     if isinstance(action, act.ChooseSpace):
         return f"put your start castle on {_space_text(state, action.space)}"
+    if isinstance(action, act.Stow):
+        item = state.pending[-1] if state.pending else None
+        taken = tile_name(item.tile) if isinstance(item, StowTile) else "taken hex"
+        where = "your own storage spaces" if action.own else "the storage"
+        if action.discard < 0:
+            return f"put the {taken} in a free space of {where}"
+        return (f"discard the stored {tile_name(action.discard)} from {where} (out of the game)"
+                f" to make room for the {taken}")
     if isinstance(action, act.Decline):
         return "skip this optional effect"
     if isinstance(action, act.EndTurn):
@@ -199,68 +212,30 @@ def explain(state: State, action: Action) -> str:
     return summary
 
 
-# -- grouping ---------------------------------------------------------------------------------
+# -- the list ---------------------------------------------------------------------------------
 @attrs.frozen
 class Choice:
-    """One numbered entry of the action list: a single action, or a group of actions that
-    differ only in the tile they drop from a full storage (asked next).
+    """One numbered entry of the action list.
 
     Attributes:
-        text: What the list shows (a group: its take, then ``drop ...``).
-        actions: The action, or the group's actions in their legal order.
+        text: What the list shows (the action's notation).
+        actions: The action, as a one-item tuple.
     """
 
     text: str
     actions: tuple[Action, ...]
 
-    @property
-    def is_group(self) -> bool:
-        """Whether choosing it asks which tile to drop."""
-        return len(self.actions) > 1
-
-
-def _base(action: Action) -> Action | None:
-    """The action without its drop, for an action that drops a stored tile."""
-    if attrs.has(type(action)) and getattr(action, "discard", -1) >= 0:
-        base: Action = attrs.evolve(action, discard=-1)  # type: ignore[call-arg]
-        return base
-    return None
-
-
-def _base_text(action: Action) -> str:
-    text = str(action)
-    drop = f" drop {tile_name(getattr(action, 'discard', 0))}"
-    return text[: -len(drop)] if text.endswith(drop) else text
-
 
 def choices(legal: Sequence[Action]) -> list[Choice]:
-    """The numbered entries of the list of ``legal``: the actions in their order, those that
-    differ only in the tile they drop joined into one entry where the first of them stands.
+    """The numbered entries of the list of ``legal``: one per action, in their order. (Which
+    stored tile a full storage drops is a decision of its own, listed when it is due.)
 
     Examples:
         >>> from burgundy.actions import BuyTile, TakeWorkers
-        >>> entries = choices([TakeWorkers(die=2), BuyTile(tile=1, discard=3),
-        ...                    BuyTile(tile=1, discard=5)])
-        >>> [entry.text for entry in entries]
-        ['workers d2', 'buy castle drop ...']
+        >>> [entry.text for entry in choices([TakeWorkers(die=2), BuyTile(tile=1)])]
+        ['workers d2', 'buy castle']
     """
-    groups: dict[Any, list[Action]] = {}
-    order: list[Any] = []
-    for action in legal:
-        base = _base(action)
-        key = ("drop", base) if base is not None else ("one", action)
-        if key not in groups:
-            groups[key] = []
-            order.append(key)
-        groups[key].append(action)
-    entries = []
-    for key in order:
-        members = groups[key]
-        if key[0] == "drop" and len(members) > 1:
-            entries.append(Choice(f"{_base_text(members[0])} drop ...", tuple(members)))
-        else:
-            entries.append(Choice(str(members[0]), (members[0],)))
-    return entries
+    return [Choice(str(action), (action,)) for action in legal]
 
 
 def columns(entries: Sequence[str], width: int) -> list[str]:
@@ -500,7 +475,6 @@ class Session:
         entries = choices(state.legal_actions())
         self.show_list(entries)
         texts = {str(a) for a in state.legal_actions()}
-        texts |= {c.text[:-4] for c in entries if c.is_group}
         self.reader.candidates = [*sorted(texts), "help", "board", "undo", "save", "quit"]
         while True:
             answer = self.reader.read("> ")
@@ -548,25 +522,14 @@ class Session:
             what = (word[1:] + " " + rest).strip()
             if what.isdigit() and 1 <= int(what) <= len(entries):
                 choice = entries[int(what) - 1]
-                text = explain(state, choice.actions[0])
-                if choice.is_group:
-                    drops = ", ".join(tile_name(getattr(a, "discard", 0))
-                                      for a in choice.actions)
-                    text += f" — storage is full: you then choose what to drop ({drops})"
-                self.say(text)
+                self.say(explain(state, choice.actions[0]))
             else:
                 self.say(f"Type ? and an action number 1-{len(entries)}.")
             return False
         chosen = self._chosen(state, answer, entries)
         if chosen is None:
             return False
-        action: Action | None = chosen.actions[0]
-        if chosen.is_group:
-            action = self._ask_drop(chosen)
-            if action is None:
-                self.show_list(entries)
-                return False
-        self.game.play(action)
+        self.game.play(chosen.actions[0])
         return True
 
     def _chosen(self, state: State, answer: str, entries: Sequence[Choice]) -> Choice | None:
@@ -575,42 +538,12 @@ class Session:
                 return entries[int(answer) - 1]
             self.say(f"Not understood: choose a number from 1 to {len(entries)}.")
             return None
-        wanted = " ".join(answer.split())
-        for entry in entries:
-            if entry.is_group and wanted in (entry.text, entry.text[:-4]):
-                return entry
         try:
             action = parse_action(state, answer)
         except ValueError as exc:
             self.say(f"Not understood: {exc}")
             return None
         return Choice(str(action), (action,))
-
-    def _ask_drop(self, choice: Choice) -> Action | None:
-        """The second question of a grouped entry: which stored tile to drop."""
-        options = [tile_name(getattr(a, "discard", 0)) for a in choice.actions]
-        self.say(f"{choice.text[:-4]}: your storage is full. Drop which tile?")
-        for line in columns(options, self.width):
-            self.say(line)
-        saved = self.reader.candidates
-        self.reader.candidates = [*options, "back"]
-        try:
-            while True:
-                answer = self.reader.read("drop> ")
-                if answer is None:
-                    raise _Quit
-                if answer in ("b", "back", ""):
-                    return None
-                if answer in ("q", "quit"):
-                    raise _Quit
-                name = answer.removeprefix("drop ").strip()
-                if name.isdigit() and 1 <= int(name) <= len(options):
-                    return choice.actions[int(name) - 1]
-                if name in options:
-                    return choice.actions[options.index(name)]
-                self.say(f"Type 1-{len(options)}, a tile's name, or b to go back.")
-        finally:
-            self.reader.candidates = saved
 
 
 def _undo_to(game: Game, human: int) -> bool:

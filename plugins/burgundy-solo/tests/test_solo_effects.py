@@ -93,9 +93,11 @@ def test_the_trade_is_declined_or_taken_into_full_storage(solo: S) -> None:
     state = _ship_turn(solo, storage=("ship", "bank", "k1", "cow2"))
     state = solo.play(solo.play(state, "place ship A30 d1"), "goods 1 5")
     offers = solo.texts(state, "trade k3 for goods 11234")
-    assert offers and all(" discard " in o for o in offers)
+    assert offers == ["trade k3 for goods 11234"]
     assert "decline" in solo.texts(state)
-    after = solo.play(state, "trade k3 for goods 11234 discard bank")
+    asked = solo.play(state, "trade k3 for goods 11234")  # then which hex to discard
+    assert sorted(solo.texts(asked)) == ["drop bank", "drop cow2", "drop k1"]
+    after = solo.play(asked, "drop bank")
     assert sorted(after.estates[0].storage) == sorted(
         (BLACK_TILE, tile_code("k1"), tile_code("cow2"))
     )

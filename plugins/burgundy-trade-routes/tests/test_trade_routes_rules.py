@@ -24,6 +24,7 @@ import pytest
 
 import burgundy
 from burgundy import variants
+from burgundy.components import tile_code
 from burgundy.io import validate_state
 from burgundy.pending import BonusAction, BuildingTake, Turn, WarehouseSell
 from burgundy.rules.effects import BUILDING_EFFECT
@@ -332,7 +333,12 @@ def test_r_route_take_reward_may_discard_with_the_option(tr: types.SimpleNamespa
                         goods=(0, 0, 0, 0, 0, 1), dice=(6, 2),
                         storage=["bank", "bank", "bank"], depots={2: ["mine"]})
     after = state.apply(find_action(state, "sell 6 d6"))
-    assert "take mine 2 drop bank" in legal_texts(after)
+    assert "take mine 2" in legal_texts(after)
+    taken = after.apply(find_action(after, "take mine 2"))
+    # one kind stored: dropping a bank is the only choice, so it is made at once
+    assert sorted(taken.seat_estate(after.current_player).storage) == sorted(
+        tile_code(t) for t in ("bank", "bank", "mine"))
+    assert taken.removed[tile_code("bank")] == after.removed[tile_code("bank")] + 1
 
 
 @pytest.mark.parametrize(("edition", "open_"), [("2019", True), ("2011", False)])

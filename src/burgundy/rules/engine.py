@@ -162,24 +162,26 @@ CORE_PENDING_RULES: dict[type, PendingRule] = {
     pen.TownHallPlace: PendingRule(
         legal=town_hall_legal, optional=True, purchase_helps=True
     ),
+    pen.StowTile: PendingRule(
+        legal=take.stow_legal, extras=False, answer=take.answer_stow,
+        validate=take.validate_stow,
+    ),
 }
 """How the engine handles each core pending type."""
 
 CORE_ACTION_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
     act.TakeTile: take.apply_take,
-    act.TakeTileOwn: take.apply_take,
     act.PlaceTile: apply_place,
     act.PlaceTileOwn: apply_place,
     act.SellGoods: apply_sell,
     act.TakeWorkers: _apply_workers,
     act.BuyTile: take.apply_buy,
-    act.BuyTileOwn: take.apply_buy,
     act.TakeGoods: effects.apply_take_goods,
     act.ChooseSpace: _apply_choose_space,
 }
 """Apply function of each core action type (Decline and EndTurn are the engine's own)."""
 
-FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile, act.BuyTileOwn})
+FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
 """Action types that do not answer the decision they are taken in (it stays pending)."""
 
 
@@ -369,9 +371,10 @@ class Engine(HookTuples):
             if not state.seats[item.seat].dice:
                 actions.append(_END)
         else:
-            extras = turn.mid_action_purchases(state, item)
-            for extra in self.extra_actions:
-                extras += extra(state, item)
+            extras = turn.mid_action_purchases(state, item) if rule.extras else []
+            if rule.extras:
+                for extra in self.extra_actions:
+                    extras += extra(state, item)
             if rule.optional and (actions or (rule.purchase_helps and extras)):
                 actions.append(_DECLINE)
             actions += extras
@@ -459,6 +462,9 @@ class Engine(HookTuples):
         if isinstance(action, act.EndTurn):
             return phases.end_turn(state)
         if not isinstance(item, _Turn) and type(action) not in self.free_actions:
+            answer = self.pending_rules[type(item)].answer
+            if answer is not None:
+                return answer(state, item, action)
             state = pop(state)
         return self.action_handlers[type(action)](state, item.seat, action)
 

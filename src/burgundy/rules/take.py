@@ -3,6 +3,12 @@
 A taken hex always goes to storage first, never straight into the duchy. With storage full
 the take action and the purchase discard a stored hex first (R-STORAGE); building effects
 may only when the ``building_take_may_discard`` option says so (R-BUILDING-FULL).
+
+Where the hex goes is decided after the take (:func:`receive`): with one possibility (a free
+space of the estate's storage, the usual case) it goes there at once; with more (which
+stored hex to discard; team play's own spaces) a :class:`~burgundy.pending.StowTile`
+decision follows, answered by :class:`~burgundy.actions.Stow`. A plugin's action that takes
+a hex calls :func:`receive` too, and offers its action only where :func:`can_receive`.
 """
 
 from __future__ import annotations
@@ -11,12 +17,13 @@ from functools import cache
 from typing import Any
 
 from burgundy._data import load
-from burgundy.actions import BuyTile, BuyTileOwn, TakeTile, TakeTileOwn
+from burgundy.actions import BuyTile, Stow, StowOwn, TakeTile
 from burgundy.components import TILE_COLOUR, distinct
 from burgundy.domains import Die, SeatIndex, TileCode
 from burgundy.geometry import bits
+from burgundy.pending import Pending, StowTile
 from burgundy.rules.dice import TAKE, dice_after, die_cost
-from burgundy.rules.income import update
+from burgundy.rules.income import push, update
 from burgundy.state import State, replace
 
 _BOARD = load("mainboard")
@@ -56,12 +63,14 @@ def seat_storage_capacity(state: State, seat: SeatIndex) -> int:
     return capacity
 
 
-Stow = tuple[int, bool]
+Destination = tuple[int, bool]
 """Where a taken hex goes: ``(discard, own)``: the stored tile discarded first (-1: none)
 and whether it is the seat's own storage (else the estate's)."""
 
 
-def storage_choices(state: State, seat: SeatIndex, may_discard: bool = True) -> tuple[Stow, ...]:
+def storage_choices(
+    state: State, seat: SeatIndex, may_discard: bool = True
+) -> tuple[Destination, ...]:
     """Return where a hex taken by seat ``seat`` may go, as ``(discard, own)`` pairs.
 
     In the base game: the estate's storage, with a discard when it is full
@@ -74,7 +83,7 @@ def storage_choices(state: State, seat: SeatIndex, may_discard: bool = True) -> 
     if not capacity:
         return _INTO_ESTATE_ONLY if shared is NO_DISCARD else _shared_choices(shared)
     own = state.seats[seat].storage
-    choices: list[Stow] = []
+    choices: list[Destination] = []
     if shared == NO_DISCARD:
         choices.append(_INTO_ESTATE)
     if len(own) < capacity:
@@ -86,13 +95,13 @@ def storage_choices(state: State, seat: SeatIndex, may_discard: bool = True) -> 
 
 
 @cache
-def _shared_choices(discards: tuple[int, ...]) -> tuple[Stow, ...]:
+def _shared_choices(discards: tuple[int, ...]) -> tuple[Destination, ...]:
     return tuple((discard, False) for discard in discards)
 
 
-_INTO_ESTATE: Stow = (-1, False)
-_INTO_OWN: Stow = (-1, True)
-_INTO_ESTATE_ONLY: tuple[Stow, ...] = (_INTO_ESTATE,)
+_INTO_ESTATE: Destination = (-1, False)
+_INTO_OWN: Destination = (-1, True)
+_INTO_ESTATE_ONLY: tuple[Destination, ...] = (_INTO_ESTATE,)
 
 
 def stored(
@@ -143,10 +152,82 @@ def remove_from_depot(state: State, depot: int, tile: TileCode) -> State:
     return replace(state, **depot_without(state, depot, tile))
 
 
+def can_receive(state: State, seat: SeatIndex, may_discard: bool = True) -> bool:
+    """Whether a hex taken by seat ``seat`` has somewhere to go (a free space, or a full
+    storage that may be made room in): a take is offered only then."""
+    return bool(storage_choices(state, seat, may_discard))
+
+
+def receive(state: State, seat: SeatIndex, tile: TileCode) -> State:
+    """Put taken hex ``tile`` into seat ``seat``'s storage, or ask where it goes.
+
+    With one place for it (:func:`storage_choices`) it goes there now; with more, a
+    :class:`~burgundy.pending.StowTile` decision is pushed (the hex is held there) and its
+    answer, a :class:`~burgundy.actions.Stow`, stores it (:func:`answer_stow`).
+
+    Args:
+        state: The state after the take (the hex is off its depot already).
+        seat: The seat taking.
+        tile: The tile code taken (offered only where :func:`can_receive`).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.components import tile_code
+        >>> from burgundy.testing import build_position, take_from_supply
+        >>> rules = burgundy.Ruleset(players=2, variants=())
+        >>> full = build_position(rules, storage=["ship", "mine", "bank"], dice=(2, 5))
+        >>> seat = full.current_player
+        >>> after = receive(take_from_supply(full, "cow2"), seat, tile_code("cow2"))
+        >>> type(after.pending[-1]).__name__, sorted(str(a) for a in after.legal_actions())
+        ('StowTile', ['drop bank', 'drop mine', 'drop ship'])
+    """
+    choices = storage_choices(state, seat)
+    if len(choices) == 1:
+        discard, own = choices[0]
+        return store(state, seat, tile, discard, own)
+    return push(state, StowTile(seat, tile))
+
+
+def stow_legal(state: State, item: Pending) -> tuple[Stow, ...]:
+    """The answers of a :class:`~burgundy.pending.StowTile`: one :class:`Stow` (or
+    ``StowOwn``) per place the hex may go."""
+    assert isinstance(item, StowTile)
+    return tuple(
+        (stow_own if own else stow)(discard)
+        for discard, own in storage_choices(state, item.seat)
+    )
+
+
+def answer_stow(state: State, item: Pending, action: Any) -> State:
+    """Apply a :class:`Stow` answering ``item`` (its rule's ``answer``; the item is still on
+    top of the stack): the held hex goes where the answer says."""
+    assert isinstance(item, StowTile) and isinstance(action, Stow)
+    seat_changes, estate_changes, changes = stored(
+        state, item.seat, item.tile, action.discard, action.own
+    )
+    changes["pending"] = state.pending[:-1]
+    return update(state, item.seat, seat_changes, estate_changes, **changes)
+
+
+def validate_stow(state: State, item: Pending) -> None:
+    """Check a :class:`~burgundy.pending.StowTile` on a loaded stack: its tile is a tile
+    code of the ruleset and it really has a choice to make.
+
+    Raises:
+        ValueError: What is wrong.
+    """
+    assert isinstance(item, StowTile)
+    codes = state.rules.engine.tiles.codes
+    if item.tile not in codes:
+        raise ValueError(f"tile {item.tile!r}: not a tile code of this ruleset")
+    if len(storage_choices(state, item.seat)) < 2:
+        raise ValueError("the held hex has no choice of where it goes")
+
+
 def take_actions(
     state: State, seat: SeatIndex, die: Die, depots: int,
     colours: tuple[int, ...] | None = None,
-    may_discard: bool = True, discards: tuple[int, ...] | None = None,
+    may_discard: bool = True, room: bool | None = None,
 ) -> list[TakeTile]:
     """Return the take actions from the numbered depots in a mask, depot by depot.
 
@@ -158,30 +239,19 @@ def take_actions(
             values a die reaches (:func:`~burgundy.rules.dice.usable_values`).
         colours: Only hexes of these colours (building effects), or ``None`` for any.
         may_discard: Whether a full storage may be made room in.
-        discards: The :func:`discard_choices` if already known (where seats have storage
-            of their own, :func:`storage_choices` decides instead).
+        room: :func:`can_receive` if already known.
     """
+    if room is None:
+        room = can_receive(state, seat, may_discard)
+    if not room:
+        return []
     actions: list[TakeTile] = []  # plain loops: faster than product/starmap on these few items
-    own_spaces: tuple[Stow, ...] = ()
-    if state.rules.engine.seat_storage_capacity:  # (the base game: the estate's storage only)
-        own_spaces = storage_choices(state, seat, may_discard)
     for depot in bits(depots):
         tiles = state.depots[depot - 1]
         if colours is not None:
             tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
-        if not tiles:
-            continue
-        if own_spaces:  # seats with storage of their own: where the hex goes is a choice too
-            for tile in distinct(tiles):
-                for discard, own in own_spaces:
-                    make = take_tile_own if own else take_tile
-                    actions.append(make(die, depot, tile, discard))
-            continue
-        if discards is None:
-            discards = discard_choices(state, seat, may_discard)
         for tile in distinct(tiles):
-            for discard in discards:
-                actions.append(take_tile(die, depot, tile, discard))
+            actions.append(take_tile(die, depot, tile))
     return actions
 
 
@@ -190,26 +260,32 @@ ALL_DEPOTS: int = 0b1111110
 NO_DISCARD: tuple[int, ...] = (-1,)
 """The :func:`discard_choices` of a storage with room: take without discarding."""
 take_tile = cache(TakeTile)
-"""``TakeTile(die, depot, tile, discard)``, one shared instance per value (actions are
+"""``TakeTile(die, depot, tile)``, one shared instance per value (actions are
 frozen; legal-action generation makes the same ones over and over)."""
-take_tile_own = cache(TakeTileOwn)
-"""``TakeTileOwn(die, depot, tile, discard)``, one shared instance per value."""
 buy_tile = cache(BuyTile)
-"""``BuyTile(tile, discard)``, one shared instance per value."""
-buy_tile_own = cache(BuyTileOwn)
-"""``BuyTileOwn(tile, discard)``, one shared instance per value."""
+"""``BuyTile(tile)``, one shared instance per value."""
+stow = cache(Stow)
+"""``Stow(discard)``, one shared instance per value."""
+stow_own = cache(StowOwn)
+"""``StowOwn(discard)``, one shared instance per value."""
 
 
 def apply_take(state: State, seat: int, action: TakeTile) -> State:
     """Apply a :class:`TakeTile` by seat ``seat`` (legality already checked)."""
     cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
-    seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
-    dice = dice_after(state, seat, action.die)
-    if dice:
-        seat_changes.update(dice)
-    estate["workers"] = state.seat_estate(seat).workers - cost
-    changes.update(depot_without(state, action.depot, action.tile))
-    return update(state, seat, seat_changes, estate, **changes)
+    changes = depot_without(state, action.depot, action.tile)
+    estate: dict[str, Any] = {"workers": state.seat_estate(seat).workers - cost}
+    seat_changes = dice_after(state, seat, action.die)
+    choices = storage_choices(state, seat)
+    if len(choices) == 1:  # the usual case: one copy of the state
+        extra_seat, extra_estate, extra = stored(state, seat, action.tile, *choices[0])
+        if seat_changes:
+            extra_seat.update(seat_changes)
+        extra_estate.update(estate)
+        changes.update(extra)
+        return update(state, seat, extra_seat, extra_estate, **changes)
+    state = update(state, seat, seat_changes or None, estate, **changes)
+    return push(state, StowTile(seat, action.tile))
 
 
 def can_purchase(state: State, seat: int) -> bool:
@@ -221,21 +297,14 @@ def can_purchase(state: State, seat: int) -> bool:
 
 def purchase_actions(state: State, seat: int) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made)."""
-    if not can_purchase(state, seat):
+    if not can_purchase(state, seat) or not can_receive(state, seat):
         return []
-    if state.rules.engine.seat_storage_capacity:  # seats with storage of their own
-        choices = storage_choices(state, seat)
-        return [
-            (buy_tile_own if own else buy_tile)(tile, discard)
-            for tile in distinct(state.black_depot) for discard, own in choices
-        ]
-    discards = discard_choices(state, seat)
-    return [buy_tile(tile, discard) for tile in distinct(state.black_depot) for discard in discards]
+    return [buy_tile(tile) for tile in distinct(state.black_depot)]
 
 
 def apply_buy(state: State, seat: int, action: BuyTile) -> State:
     """Apply a :class:`BuyTile` by seat ``seat`` (legality already checked)."""
-    seat_changes, estate, changes = stored(state, seat, action.tile, action.discard, action.own)
-    estate["silver"] = state.seat_estate(seat).silver - PURCHASE_PRICE
-    changes.update(depot_without(state, 0, action.tile))
-    return update(state, seat, seat_changes, estate, purchased=True, **changes)
+    changes = depot_without(state, 0, action.tile)
+    estate = {"silver": state.seat_estate(seat).silver - PURCHASE_PRICE}
+    state = update(state, seat, None, estate, purchased=True, **changes)
+    return receive(state, seat, action.tile)

@@ -15,7 +15,7 @@ from burgundy.pending import Pending, Turn
 from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
-from burgundy.rules.take import discard_choices, purchase_actions, take_actions
+from burgundy.rules.take import can_receive, purchase_actions, take_actions
 from burgundy.state import State
 
 TAKE_WORKERS: int = int(load("mainboard")["take_workers"])
@@ -30,11 +30,11 @@ def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
     functions: tuple[CostFunction, ...] = ()  # needed only below 3 workers
     if workers < 3 and state.rules.engine.die_cost:
         functions = cost_functions(state, seat)
-    discards = discard_choices(state, seat)
+    room = can_receive(state, seat)
     actions: list[Action] = []
     for die in dice:
         reach = usable_values(functions, TAKE, -1, die, workers)  # the depots it can take from
-        actions += take_actions(state, seat, die, reach, discards=discards)
+        actions += take_actions(state, seat, die, reach, room=room)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
     actions += workers_options(dice)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
+from burgundy.action_space import ALL_DEPOTS, colour_sets, tiles_in_play
 from burgundy.actions import Action
 from burgundy.components import tile_name
+
+if TYPE_CHECKING:
+    from burgundy.variants import Ruleset
 
 
 @attrs.frozen(slots=True)
@@ -16,22 +22,26 @@ class KnowledgeBuy(Action):
         depot: 0 for the black depot, 1-6 for a numbered depot.
         tile: Tile code bought.
         workers: Workers paid instead of silverlings (2019 edition; the rest in silver).
-        discard: Stored tile code discarded first because storage is full, or -1.
-        own: Into the seat's own storage spaces (team play; see
-            :class:`burgundy.actions.TakeTile`).
+
+    Where the hex goes, when there is a choice, is the decision that follows
+    (:class:`burgundy.actions.Stow`, as after the core's take).
     """
 
     depot: int
     tile: int
     workers: int = 0
-    discard: int = -1
-    own: bool = False
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[KnowledgeBuy]:
+        """Every purchase a game of ``rules`` can offer (:mod:`burgundy.action_space`): any
+        depot, any tile in play, 0-2 workers."""
+        tiles = tiles_in_play(rules)
+        return [cls(d, t, w) for d in ALL_DEPOTS for t in tiles for w in range(3)]
 
     def __str__(self) -> str:
         where = "black" if self.depot == 0 else str(self.depot)
         pay = f" w{self.workers}" if self.workers else ""
-        drop = "" if self.discard < 0 else f" drop {tile_name(self.discard)}"
-        return f"buy {tile_name(self.tile)} {where}{pay}{drop}{' own' if self.own else ''}"
+        return f"buy {tile_name(self.tile)} {where}{pay}"
 
 
 @attrs.frozen(slots=True)
@@ -49,6 +59,19 @@ class TakeGoodsTwo(Action):
     first_colours: tuple[int, ...]
     second: int
     second_colours: tuple[int, ...]
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[tuple[int, int, tuple[int, ...]]]:
+        """The keys of :meth:`action_key` (:mod:`burgundy.action_space`): each pair of
+        neighbouring depots with each set of colours taken."""
+        pairs = sorted((min(a, a % 6 + 1), max(a, a % 6 + 1)) for a in range(1, 7))
+        return [(a, b, c) for a, b in pairs for c in colour_sets(rules)]
+
+    def action_key(self) -> tuple[int, int, tuple[int, ...]]:
+        """The two depots and the colours taken overall: in a state, which come from which
+        depot follows from the depots' goods."""
+        return (self.first, self.second,
+                tuple(sorted(set(self.first_colours) | set(self.second_colours))))
 
     def __str__(self) -> str:
         a = ",".join(map(str, self.first_colours))

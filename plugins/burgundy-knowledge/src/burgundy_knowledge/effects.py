@@ -24,7 +24,7 @@ from burgundy.rules.effects import goods_colour_limit, take_goods
 from burgundy.rules.income import Income, add_silver, add_workers
 from burgundy.rules.phases import mines
 from burgundy.rules.scoring import first_seat_of_estates, working_kinds
-from burgundy.rules.take import remove_from_depot, storage_choices, store
+from burgundy.rules.take import can_receive, receive, remove_from_depot
 from burgundy.rules.turn import purchase_open
 from burgundy.state import State, replace
 from burgundy_knowledge.actions import KnowledgeBuy, TakeGoodsTwo
@@ -155,7 +155,8 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
     price = spec["price"]
     workers_pay = edition_value(spec, "workers_pay", state.rules.edition)
     payments = range(0, price + 1) if workers_pay else (0,)
-    choices = storage_choices(state, seat)
+    if not can_receive(state, seat):
+        return ()
     actions: list[Action] = []
     for depot in range(0, 7):
         tiles = state.black_depot if depot == 0 else state.depots[depot - 1]
@@ -164,10 +165,7 @@ def purchases(state: State, item: Pending) -> Iterable[Action]:
                 continue  # the core's own purchase
             if estate.workers < workers or estate.silver < price - workers:
                 continue
-            actions.extend(
-                KnowledgeBuy(depot, tile, workers, discard, own)
-                for tile in distinct(tiles) for discard, own in choices
-            )
+            actions.extend(KnowledgeBuy(depot, tile, workers) for tile in distinct(tiles))
     return actions
 
 
@@ -178,7 +176,7 @@ def apply_knowledge_buy(state: State, seat: int, action: KnowledgeBuy) -> State:
     state = add_workers(state, seat, -action.workers)
     state = remove_from_depot(state, action.depot, action.tile)
     state = replace(state, purchased=True)
-    return store(state, seat, action.tile, action.discard, action.own)
+    return receive(state, seat, action.tile)
 
 
 # -- #7 ---------------------------------------------------------------------------------------

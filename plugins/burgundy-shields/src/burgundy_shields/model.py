@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from burgundy.action_space import (
+    ALL_DEPOTS,
+    boards_in_play,
+    placements,
+    spaces_in_play,
+    tiles_in_play,
+)
 from burgundy.actions import ANY_DIE, Action
-from burgundy.components import tile_name
+from burgundy.components import Colour, tile_name
 from burgundy.errors import brief
 from burgundy.geometry import STANDARD_LAYOUT, space_name
 from burgundy.pending import CHANCE_SEAT, Pending
 
 if TYPE_CHECKING:
     from burgundy.state import State
+    from burgundy.variants import Ruleset
 
 DATA: dict[str, Any] = json.loads(
     resources.files("burgundy_shields.data").joinpath("shields.json").read_text("utf-8")
@@ -129,6 +137,19 @@ class TakeShield(Action):
     space: int
     layout: str = STANDARD_LAYOUT
 
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[tuple[int, int, int, str]]:
+        """The keys of :meth:`action_key` (:mod:`burgundy.action_space`): each depot, shield
+        and castle space of the boards in play."""
+        castles = [(space, layout) for layout, space, colours in spaces_in_play(rules)
+                   if int(Colour.CASTLE) in colours]
+        return [(d, n, s, lay) for d in range(1, 7) for n in SHIELDS for s, lay in castles]
+
+    def action_key(self) -> tuple[int, int, int, str]:
+        """Depot, shield and space: the dice spent are the seat's two (or a castle's bonus
+        die), which the state says."""
+        return (self.depot, self.shield, self.space, self.layout)
+
     def __str__(self) -> str:
         dice = " d*" if self.dice == (ANY_DIE,) else "".join(f" d{d}" for d in self.dice)
         return f"shield {self.shield} {self.depot} {space_name(self.layout, self.space)}{dice}"
@@ -145,6 +166,26 @@ class PayTribute(Action):
 
     keep: tuple[int, ...]
     workers: int = 0
+
+    #: :meth:`action_key` needs the state (:mod:`burgundy.action_space`).
+    state_key: ClassVar[bool] = True
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[tuple[int, int]]:
+        """The keys of :meth:`action_key`: which of the shields held (at most one per castle
+        space of a board in play) are kept, as a bit mask, and the workers paid (at most
+        one per shield)."""
+        most = max(sum(1 for c in rules.engine.boards[b].colours if c == Colour.CASTLE)
+                   for b in boards_in_play(rules))
+        return [(mask, w) for mask in range(1 << most) for w in range(most + 1)]
+
+    def action_key(self, state: State) -> tuple[int, int]:
+        """Which of the deciding seat's shields (in shield order) are kept, as a bit mask,
+        and the workers paid: the same choice in every state."""
+        index = state.seats[state.current_player].estate
+        owned = sorted(state.variant_state("shields").shields_of(index))
+        mask = sum(1 << owned.index(n) for n in self.keep if n in owned)
+        return (mask if all(n in owned for n in self.keep) else -1, self.workers)
 
     def __str__(self) -> str:
         kept = ",".join(map(str, self.keep)) or "none"
@@ -167,6 +208,12 @@ class PlaceFromDepot(Action):
     tile: int
     space: int
     layout: str = STANDARD_LAYOUT
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[PlaceFromDepot]:
+        """Any depot, and a tile in play on a space of its colour (:mod:`burgundy.action_space`)."""
+        pairs = placements(rules, tiles_in_play(rules))
+        return [cls(d, t, s, lay) for d in ALL_DEPOTS for t, s, lay in pairs]
 
     def __str__(self) -> str:
         where = "black" if self.depot == 0 else str(self.depot)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
 import attrs
 
+from burgundy.action_space import placements, tiles_in_play
 from burgundy.actions import Action
 from burgundy.components import tile_name
 from burgundy.errors import brief
@@ -14,6 +16,7 @@ from burgundy.pending import AUTO_SEAT, Pending
 
 if TYPE_CHECKING:
     from burgundy.state import State
+    from burgundy.variants import Ruleset
 
 NAME = "solo"
 """The variant's name (its entry point and the key of its state)."""
@@ -103,22 +106,23 @@ class TradeForBlackTile(Action):
     Attributes:
         tile: The black-depot hex taken (it leaves the game; a black tile takes its place).
         goods: The goods paid, by colour (6 counts adding up to 5).
-        discard: A stored hex discarded first when storage is full, or -1 (R-STORAGE).
-        own: Into the seat's own storage spaces (see :class:`burgundy.actions.TakeTile`;
-            never in a solo game, whose storage is the duchy's).
+
+    The black tile goes into storage; with it full, which stored hex is discarded
+    (R-STORAGE) is the decision that follows (:class:`burgundy.actions.Stow`).
     """
 
     tile: int
     goods: tuple[int, ...]
-    discard: int = -1
-    own: bool = False
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[TradeForBlackTile]:
+        """Every trade (:mod:`burgundy.action_space`): any tile in play, any 5 goods."""
+        pays = [g for g in product(range(6), repeat=6) if sum(g) == 5]
+        return [cls(t, g) for t in tiles_in_play(rules) for g in pays]
 
     def __str__(self) -> str:
         paid = "".join(str(colour + 1) * n for colour, n in enumerate(self.goods))
-        text = f"trade {tile_name(self.tile)} for goods {paid}"
-        if self.discard >= 0:
-            text += f" discard {tile_name(self.discard)}"
-        return text + (" own" if self.own else "")
+        return f"trade {tile_name(self.tile)} for goods {paid}"
 
 
 @attrs.frozen(slots=True)
@@ -135,6 +139,12 @@ class PlaceBlackHex(Action):
     space: int
     layout: str = STANDARD_LAYOUT
 
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[PlaceBlackHex]:
+        """Every placement (:mod:`burgundy.action_space`): a tile in play on a space of the
+        boards in play."""
+        return [cls(t, s, lay) for t, s, lay in placements(rules, tiles_in_play(rules))]
+
     def __str__(self) -> str:
         return f"reward {tile_name(self.tile)} {space_name(self.layout, self.space)}"
 
@@ -148,6 +158,11 @@ class BuyVictoryPoints(Action):
     """
 
     count: int
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[BuyVictoryPoints]:
+        """1 to 200 VP (:mod:`burgundy.action_space`)."""
+        return [cls(n) for n in range(1, 201)]
 
     def __str__(self) -> str:
         return f"buy {self.count} vp"

@@ -23,7 +23,7 @@ from burgundy.rules.income import push, set_estate, set_seat
 from burgundy.rules.phases import PHASES
 from burgundy.rules.place import placement_mask, put_tile, settle_placement
 from burgundy.rules.setup import depot_spaces
-from burgundy.rules.take import remove_from_depot, storage_choices, store
+from burgundy.rules.take import can_receive, receive, remove_from_depot
 from burgundy.state import EMPTY, State, replace
 from burgundy.variants import Ruleset
 from burgundy_solo.boards import solo_board
@@ -249,12 +249,12 @@ def black_trade_legal(state: State, item: Pending) -> tuple[Action, ...]:
     estate = state.seat_estate(seat)
     if not state.black_depot or not state.supply[BLACK_TILE] or sum(estate.goods) < TRADE_GOODS:
         return ()
-    choices = storage_choices(state, seat)
+    if not can_receive(state, seat):
+        return ()
     return tuple(
-        TradeForBlackTile(tile, paid, discard, own)
+        TradeForBlackTile(tile, paid)
         for tile in distinct(state.black_depot)
         for paid in payments(estate.goods)
-        for discard, own in choices
     )
 
 
@@ -274,7 +274,7 @@ def apply_trade(state: State, seat: int, action: TradeForBlackTile) -> State:
     state = replace(
         remove_from_depot(state, 0, action.tile), removed=tuple(removed), supply=tuple(supply)
     )
-    return store(state, seat, BLACK_TILE, action.discard, action.own)
+    return receive(state, seat, BLACK_TILE)
 
 
 # -- covering a colour: a black-depot hex straight into the duchy -----------------------------

@@ -14,10 +14,18 @@ import attrs
 from burgundy.actions import Action
 from burgundy.errors import brief
 from burgundy.pending import CHANCE_SEAT, Pending
-from burgundy_trade_routes.tiles import NAME, ORDER, SPACES_PER_TILE, route_of, space_of
+from burgundy_trade_routes.tiles import (
+    MAX_DECK,
+    NAME,
+    ORDER,
+    SPACES_PER_TILE,
+    route_of,
+    space_of,
+)
 
 if TYPE_CHECKING:
     from burgundy.state import State
+    from burgundy.variants import Ruleset
 
 
 
@@ -151,6 +159,11 @@ class LayRouteTile(Action):
 
     tile: int
 
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[LayRouteTile]:
+        """Any tile of a deck (:mod:`burgundy.action_space`): numbers 0 to 23."""
+        return [cls(n) for n in range(MAX_DECK)]
+
     def __str__(self) -> str:
         return f"route tile {self.tile}"
 
@@ -164,6 +177,11 @@ class TakeReward(Action):
     """
 
     space: int
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> list[TakeReward]:
+        """Any space of a route (:mod:`burgundy.action_space`)."""
+        return [cls(n) for n in range(SPACES_PER_TILE * MAX_DECK)]
 
     def __str__(self) -> str:
         return f"reward {self.space + 1}"

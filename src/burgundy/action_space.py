@@ -1,0 +1,191 @@
+"""The action space of each action type: the finite keys its actions can have under a
+ruleset (what :class:`burgundy.rl.ActionCodec` numbers), in plain Python.
+
+The core's types have theirs in :data:`CORE_SPACES`. Any other action type (a variant's)
+declares its own with a classmethod ``action_space(rules) -> Iterable[key]`` listing every
+key its actions can have under ``rules``, and, when the key is not the action itself, a
+method ``action_key(self) -> key`` (a hashable value); a type whose key is relative to
+the state (shields' tribute: which of the seat's shields are kept) sets the class value
+``state_key = True`` and defines ``action_key(self, state)``. A key may leave out what a state
+determines (knowledge #5's two depots: the colours taken overall; which come from which
+depot follows from the depots' goods): the codec decodes an id in a state, and no two
+legal actions of a state may share a key. A type with neither falls back to its fields,
+each named as in :data:`FIELD_DOMAINS`: the product of their domains. The helpers below
+(:func:`tiles_in_play`, :func:`placements`, :func:`colour_sets`, ...) build such spaces.
+
+Examples:
+    >>> import burgundy
+    >>> from burgundy.actions import TakeWorkers
+    >>> keys, key = type_space(burgundy.Ruleset(players=2, variants=()), TakeWorkers)
+    >>> len(keys), key(TakeWorkers(3)) == TakeWorkers(3)
+    (8, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from burgundy import actions as act
+from burgundy.components import TILE_COLOUR
+from burgundy.geometry import NO_BOARD
+
+if TYPE_CHECKING:
+    from burgundy.variants import Ruleset
+
+DIES: tuple[int, ...] = (-1, 0, 1, 2, 3, 4, 5, 6)
+"""A die action's ``die``: none (a building's effect), any value (a castle's bonus), 1-6."""
+DEPOTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""The numbered depots."""
+ALL_DEPOTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
+"""The black depot (0) and the numbered ones."""
+GOODS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""The goods colours."""
+
+
+def tiles_in_play(rules: Ruleset) -> tuple[int, ...]:
+    """The tile codes of ``rules``: the box's and its variants' (a variant's tile may enter
+    the game only later, as solo's black tiles do)."""
+    return tuple(sorted(rules.engine.tiles.codes))
+
+
+def boards_in_play(rules: Ruleset) -> tuple[str, ...]:
+    """The board ids a game of ``rules`` may use: those of the start state, or the deal."""
+    start = {estate.board for estate in rules.initial_state().estates} - {NO_BOARD}
+    if NO_BOARD in {estate.board for estate in rules.initial_state().estates}:
+        start |= set(rules.engine.deal_boards)
+    return tuple(sorted(start))
+
+
+def spaces_in_play(rules: Ruleset) -> tuple[tuple[str, int, frozenset[int]], ...]:
+    """``(layout, space, colours)`` for every space of the boards in play: the colours it has
+    on some board of that layout."""
+    colours: dict[tuple[str, int], set[int]] = {}
+    for board_id in boards_in_play(rules):
+        board = rules.engine.boards[board_id]
+        for space, colour in enumerate(board.colours):
+            colours.setdefault((board.layout, space), set()).add(int(colour))
+    return tuple((layout, space, frozenset(c)) for (layout, space), c in sorted(colours.items()))
+
+
+def colour_limit(rules: Ruleset) -> int:
+    """The most goods colours one estate may hold (3; all 6 where a variant changes it)."""
+    return 6 if rules.engine.goods_colour_limit else 3
+
+
+def colour_sets(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """Every set of goods colours one take may give (non-empty, at most the limit)."""
+    limit = colour_limit(rules)
+    return tuple(c for n in range(1, limit + 1) for c in combinations(GOODS, n))
+
+
+def placements(rules: Ruleset, tiles: Sequence[int]) -> list[tuple[int, int, str]]:
+    """``(tile, space, layout)`` pairs a placement may make: a tile on a space of its colour
+    (any space where a variant lets tiles on other colours)."""
+    anywhere = bool(rules.engine.placement_spaces)
+    return [
+        (tile, space, layout)
+        for layout, space, colours in spaces_in_play(rules)
+        for tile in tiles
+        if anywhere or int(TILE_COLOUR[tile]) in colours
+    ]
+
+
+def _own(rules: Ruleset) -> bool:
+    return bool(rules.engine.seat_storage_capacity)
+
+
+def _take_tile(rules: Ruleset) -> list[act.TakeTile]:
+    return [act.TakeTile(d, p, t) for d in DIES for p in DEPOTS for t in tiles_in_play(rules)]
+
+
+def _place_tile(rules: Ruleset, cls: type[act.PlaceTile]) -> list[act.PlaceTile]:
+    if cls is act.PlaceTileOwn and not _own(rules):
+        return []
+    pairs = placements(rules, tiles_in_play(rules))
+    return [cls(d, t, s, lay) for d in DIES for t, s, lay in pairs]
+
+
+def _stow(rules: Ruleset, cls: type[act.Stow]) -> list[act.Stow]:
+    if cls is act.StowOwn and not _own(rules):
+        return []
+    return [cls(t) for t in (-1, *tiles_in_play(rules))]
+
+
+def _choose_space(rules: Ruleset) -> list[act.ChooseSpace]:
+    return [act.ChooseSpace(space, layout) for layout, space, _ in spaces_in_play(rules)]
+
+
+CORE_SPACES: dict[type, Callable[[Ruleset], Iterable[Hashable]]] = {
+    act.TakeTile: _take_tile,
+    act.PlaceTile: lambda r: _place_tile(r, act.PlaceTile),
+    act.SellGoods: lambda r: [act.SellGoods(d, g) for d in DIES for g in GOODS],
+    act.TakeWorkers: lambda r: [act.TakeWorkers(d) for d in DIES],
+    act.BuyTile: lambda r: [act.BuyTile(t) for t in tiles_in_play(r)],
+    act.TakeGoods: lambda r: [act.TakeGoods(p, c) for p in DEPOTS for c in colour_sets(r)],
+    act.ChooseSpace: _choose_space,
+    act.Decline: lambda r: [act.Decline()],
+    act.EndTurn: lambda r: [act.EndTurn()],
+    act.PlaceTileOwn: lambda r: _place_tile(r, act.PlaceTileOwn),
+    act.Stow: lambda r: _stow(r, act.Stow),
+    act.StowOwn: lambda r: _stow(r, act.StowOwn),
+}
+"""The spaces of the core's action types (the keys are the actions themselves), in block
+order: the order of :data:`burgundy.actions.CORE_ACTIONS`."""
+
+
+def _domain_tile(rules: Ruleset) -> tuple[int, ...]:
+    return tiles_in_play(rules)
+
+
+FIELD_DOMAINS: dict[str, Callable[[Ruleset], Sequence[Any]]] = {
+    "die": lambda r: DIES,
+    "depot": lambda r: ALL_DEPOTS,
+    "tile": _domain_tile,
+    "discard": lambda r: (-1, *tiles_in_play(r)),
+    "goods": lambda r: GOODS,
+    "colours": colour_sets,
+    "space": lambda r: tuple(range(max(b.size for b in r.engine.boards.values()))),
+    "layout": lambda r: tuple(sorted({r.engine.boards[b].layout for b in boards_in_play(r)})),
+    "workers": lambda r: tuple(range(7)),
+    "target": lambda r: tuple(range(r.players)),
+    "seat": lambda r: tuple(range(r.players)),
+    "value": lambda r: (1, 2, 3, 4, 5, 6),
+    "count": lambda r: tuple(range(1, 100)),
+}
+"""Domains of the fields a variant's action type may use without declaring a space (the
+fallback: the product of its fields' domains)."""
+
+
+def type_space(
+    rules: Ruleset, cls: type
+) -> tuple[tuple[Hashable, ...], Callable[..., Hashable]]:
+    """The keys of action type ``cls`` under ``rules`` and its key function.
+
+    Raises:
+        ValueError: A variant's type declares no space and has a field
+            :data:`FIELD_DOMAINS` does not know.
+    """
+    own = getattr(cls, "action_space", None)
+    key: Callable[..., Hashable] = getattr(cls, "action_key", None) or identity
+    if cls in CORE_SPACES:
+        return tuple(CORE_SPACES[cls](rules)), identity
+    if own is not None:
+        return tuple(own(rules)), key
+    fields = attrs.fields(cls) if attrs.has(cls) else ()
+    unknown = [f.name for f in fields if f.name not in FIELD_DOMAINS]
+    if unknown:
+        raise ValueError(
+            f"action type {cls.__name__} declares no action_space and its field(s) {unknown} "
+            f"have no known domain (known: {sorted(FIELD_DOMAINS)})"
+        )
+    domains = [FIELD_DOMAINS[f.name](rules) for f in fields]
+    return tuple(cls(*values) for values in product(*domains)), identity
+
+
+def identity(action: Any) -> Hashable:
+    """The key of a type whose keys are its actions."""
+    return action  # type: ignore[no-any-return]
