@@ -11,7 +11,7 @@ MODULES = [
     "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing", "burgundy.state",
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
     "burgundy.components", "burgundy.bots", "burgundy.tournament", "burgundy.tournament.stats",
-    "burgundy.tournament.ray_backend", "burgundy.bots.mcts",
+    "burgundy.tournament.ray_backend", "burgundy.bots.mcts", "burgundy.selfplay",
 ]
 
 
