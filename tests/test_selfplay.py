@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from burgundy.rl import ActionCodec, observation_size, observe
 from burgundy.selfplay import ARRAYS, SelfPlaySpec, load_shard, run_selfplay, shard_path
 from burgundy.tournament import deal_seed
 
+_FORKSERVER = multiprocessing.get_context("forkserver")
+"""Process pools of the tests start their workers from a fork server: this process runs
+threads (Ray's, numpy's), and forking a threaded process is unsafe."""
 BASE = burgundy.Ruleset(players=2, variants=())
 
 
@@ -86,7 +90,7 @@ def test_the_same_data_on_a_process_pool_and_after_a_resume(
     """Issue #20: the same backends as tournaments give the same data; an interrupted run
     (a shard missing) resumes and writes only what is missing."""
     spec, folder = played
-    with ProcessPoolExecutor(2) as pool:
+    with ProcessPoolExecutor(2, mp_context=_FORKSERVER) as pool:
         run_selfplay(spec, tmp_path, pool)
     for shard in range(spec.shards):
         here, there = load_shard(shard_path(folder, shard)), load_shard(shard_path(tmp_path, shard))

@@ -27,6 +27,9 @@ from burgundy.cli import main
 from burgundy.tournament import TournamentSpec, run_tournament
 from burgundy.tournament.ray_backend import RayExecutor
 
+_FORKSERVER = multiprocessing.get_context("forkserver")
+"""Process pools of the tests start their workers from a fork server: this process runs
+threads (Ray's, numpy's), and forking a threaded process is unsafe."""
 BURGUNDY = Path(sys.executable).with_name("burgundy")
 
 
@@ -55,8 +58,7 @@ def test_ray_results_equal_the_process_pools(local_ray: str) -> None:
     on_ray = run_tournament(spec, executor, batch_size=2)
     executor.shutdown()
     assert ray.is_initialized()  # it did not start this Ray, so it does not stop it
-    # spawn: this process runs Ray's threads, and forking a threaded process is unsafe
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(2, mp_context=_FORKSERVER) as pool:
         on_processes = run_tournament(spec, pool, batch_size=3)
     assert [r["game"] for r in on_ray.results] == list(range(6))
     assert _timeless(on_ray.results) == _timeless(on_processes.results)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import multiprocessing
 import os
 import statistics
 import sys
@@ -250,7 +251,13 @@ def _executor(backend: str, jobs: int, address: str | None) -> Executor | None:
         return RayExecutor(address=address, num_cpus=None if address else jobs)
     if address is not None:
         raise ValueError("--address is for --backend ray")
-    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    if jobs == 1:
+        return None
+    # forkserver where there is one: workers are not forked from this process, which may
+    # run threads by now (numpy's, Ray's), and forking a threaded process is unsafe
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
 
 
 def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
