@@ -38,7 +38,7 @@ from gymnasium import spaces
 import burgundy
 from burgundy.bots import Bot, make_bot
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import observation_size, observe
+from burgundy.rl.observation import observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
 from burgundy.state import State
 

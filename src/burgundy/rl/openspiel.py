@@ -35,7 +35,7 @@ import pyspiel
 import burgundy
 from burgundy.game import describe_outcome
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import observation_size, observe
+from burgundy.rl.observation import observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
 from burgundy.state import State
 

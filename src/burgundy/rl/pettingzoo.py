@@ -34,7 +34,7 @@ from pettingzoo import AECEnv
 
 import burgundy
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import observation_size, observe
+from burgundy.rl.observation import observation_size, observe
 from burgundy.state import State
 
 
