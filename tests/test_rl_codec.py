@@ -156,7 +156,7 @@ def test_observe_hides_the_face_down_supply_and_future_chance() -> None:
         assert np.array_equal(observe(state, seat), observe(other, seat))
 
 
-RL_MODULES = ["burgundy.rl", "burgundy.rl.codec", "burgundy.rl.observe"]
+RL_MODULES = ["burgundy.rl", "burgundy.rl.codec", "burgundy.rl.observation"]
 """The modules of the extra ``rl`` this file covers (tests/test_rl_envs.py the others)."""
 
 

@@ -16,7 +16,12 @@ Examples:
 from __future__ import annotations
 
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import OBSERVATION_VERSION, observation_layout, observation_size, observe
+from burgundy.rl.observation import (
+    OBSERVATION_VERSION,
+    observation_layout,
+    observation_size,
+    observe,
+)
 
 __all__ = [
     "OBSERVATION_VERSION", "ActionCodec", "observation_layout", "observation_size", "observe",

@@ -95,6 +95,7 @@ class ActionCodec:
         self._ids = {b.type: {k: b.start + i for i, k in enumerate(b.keys)} for b in blocks}
         self._cache_key: object = None
         self._cache: dict[int, act.Action] = {}
+        self._known: dict[int, tuple[act.Action, int]] = {}
 
     @classmethod
     def of(cls, rules: Ruleset) -> ActionCodec:
@@ -170,8 +171,19 @@ class ActionCodec:
         if self._cache_key is state:
             return self._cache
         out: dict[int, act.Action] = {}
+        known = self._known
         for action in state.legal_actions():
-            index = self.encode(action, state)
+            # the engine shares one instance per action value (legal-action generation
+            # caches them): their ids are kept by object, holding the object itself
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:
+                index = hit[1]
+            else:
+                index = self.encode(action, state)
+                if not self._by_type[type(action)].state_key:
+                    if len(known) > 65536:
+                        known.clear()
+                    known[id(action)] = (action, index)
             if index in out:
                 raise ValueError(
                     f"{action} and {out[index]} share action id {index}: the key of "

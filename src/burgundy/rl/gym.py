@@ -35,12 +35,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-import burgundy
 from burgundy.bots import Bot, make_bot
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import observation_size, observe
+from burgundy.rl.observation import observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
 from burgundy.state import State
+from burgundy.variants import Ruleset
 
 ENV_ID = "burgundy/Burgundy-v0"
 """The id :func:`gymnasium.make` knows the environment by."""
@@ -77,7 +77,7 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self.rules = burgundy.Ruleset(players=players, variants=tuple(variants),
+        self.rules = Ruleset(players=players, variants=tuple(variants),
                                       edition=edition, options=options)
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat {seat!r}: not a seat (0-{players - 1})")

@@ -32,12 +32,12 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-import burgundy
 from burgundy.game import describe_outcome
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import observation_size, observe
+from burgundy.rl.observation import observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
 from burgundy.state import State
+from burgundy.variants import Ruleset
 
 SHORT_NAME = "python_burgundy"
 """The name the game is registered under."""
@@ -64,10 +64,10 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _rules(params: dict[str, Any]) -> burgundy.Ruleset:
+def _rules(params: dict[str, Any]) -> Ruleset:
     names = str(params["variants"])
     variants = () if names in ("", "none") else tuple(v for v in names.split("+") if v)
-    return burgundy.Ruleset(players=int(params["players"]), variants=variants,
+    return Ruleset(players=int(params["players"]), variants=variants,
                             edition=str(params["edition"]))
 
 

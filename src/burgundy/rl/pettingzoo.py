@@ -32,10 +32,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-import burgundy
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observe import observation_size, observe
+from burgundy.rl.observation import observation_size, observe
 from burgundy.state import State
+from burgundy.variants import Ruleset
 
 
 def resolve_chance(state: State, rng: random.Random) -> State:
@@ -76,7 +76,7 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = burgundy.Ruleset(players=players, variants=tuple(variants),
+        self.rules = Ruleset(players=players, variants=tuple(variants),
                                       edition=edition, options=options)
         self.codec = ActionCodec.of(self.rules)
         self.render_mode = render_mode

@@ -1,5 +1,7 @@
 """Observation vectors: :func:`observe` (float32, a documented layout of named slices).
 
+The function is ``burgundy.rl.observe``; this module is ``burgundy.rl.observation``.
+
 The vector is what seat ``seat`` sees at the table, from its own perspective: the seats come
 in clockwise order *starting with the observer* ("seat slot 0" is always the observer).
 Nothing hidden is in it: not the face-down hex supplies, not the goods still in the pool,
@@ -51,10 +53,12 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
+
+from burgundy.pending import StowTile
 
 if TYPE_CHECKING:
     from burgundy.state import State
@@ -109,14 +113,126 @@ def observation_size(rules: Ruleset) -> int:
     return start + size
 
 
-@cache
-def _starts(rules: Ruleset) -> dict[str, int]:
-    return {name: start for name, start, _ in observation_layout(rules)}
+class _Plan:
+    """Where everything goes, for one ruleset (built once per engine)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.tiles, self.spaces, _, self.players = _shape(rules)
+        self.size = observation_size(rules)
+        self.at = {name: start for name, start, _ in observation_layout(rules)}
+        self.pending = {cls: i for i, cls in enumerate(rules.engine.pending_types)}
+        at = self.at
+        t = self.tiles
+        # one seat slot: where its estate's part starts, relative to the slot's start
+        first = at["seat[0].order"]
+        self.slot = at["seat[0].bonus"] + 6 - first
+        self.slot_start = first
+        self.estate_from = at["seat[0].storage"] - first
+        self.estate_size = at["seat[0].bonus"] + 6 - at["seat[0].storage"]
+        # inside an estate's part: storage T, own storage T (the seat's), goods 6, sold 6,
+        # silver 1, workers 1, filled S, duchy T, bonus 6
+        self.own_at = t
+        self.goods_at = 2 * t
+        self.filled_at = 2 * t + 14
+        self.duchy_at = 2 * t + 14 + self.spaces
+        self.bonus_at = 3 * t + 14 + self.spaces
+        # the main board's part: depots, black depot, depot goods, round goods
+        self.board_at = at["depots"]
+        self.board_size = at["round_goods"] + 6 - at["depots"]
 
 
-@cache
-def _pending_index(rules: Ruleset) -> dict[type, int]:
-    return {cls: i for i, cls in enumerate(rules.engine.pending_types)}
+_PLANS: dict[object, _Plan] = {}
+_BOARDS: dict[tuple[int, ...], tuple[tuple[object, ...], npt.NDArray[np.float32]]] = {}
+"""The main board's part (depots .. round goods), by the identity of the tuples it is made
+of (shared between the states of a game while unchanged), bounded."""
+_ESTATES: dict[int, tuple[object, npt.NDArray[np.float32]]] = {}
+"""Each estate's part of a seat slot, by the estate object (estates are immutable and
+shared between the states of a game while unchanged), bounded."""
+
+
+def _plan(rules: Ruleset) -> _Plan:
+    plan = _PLANS.get(rules.engine)
+    if plan is None:
+        plan = _PLANS[rules.engine] = _Plan(rules)
+    return plan
+
+
+def _board_part(plan: _Plan, state: State) -> npt.NDArray[np.float32]:
+    """The slices ``depots`` .. ``round_goods`` of ``state``."""
+    parts = (state.depots, state.black_depot, state.depot_goods, state.round_goods)
+    key = tuple(map(id, parts))
+    known = _BOARDS.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], parts, strict=True)):
+        return known[1]
+    t = plan.tiles
+    part = np.zeros(plan.board_size, dtype=np.float32)
+    for d, tiles in enumerate(state.depots):
+        for tile in tiles:
+            part[d * t + tile] += 1
+    for tile in state.black_depot:
+        part[6 * t + tile] += 1
+    g = 7 * t
+    part[g:g + 36] = [n for goods in state.depot_goods for n in goods]
+    for colour in state.round_goods:
+        part[g + 36 + colour - 1] += 1
+    if len(_BOARDS) > 4096:
+        _BOARDS.clear()
+    _BOARDS[key] = (parts, part)
+    return part
+
+
+_SLOTS: dict[tuple[int, int, int], tuple[object, object, npt.NDArray[np.float32]]] = {}
+"""A seat slot's vector, by its seat and estate objects and its place in the order."""
+
+
+def _slot(plan: _Plan, who: Any, estates: Any, place: int) -> npt.NDArray[np.float32]:
+    """One seat slot: place in the order, dice, VP, then its estate's part and own storage."""
+    estate = estates[who.estate]
+    key = (id(who), id(estate), place)
+    known = _SLOTS.get(key)
+    if known is not None and known[0] is who and known[1] is estate:
+        return known[2]
+    n = plan.players
+    vector = np.zeros(plan.slot, dtype=np.float32)
+    if place >= 0:
+        vector[place] = 1
+    for die in who.dice:
+        vector[n + die - 1] += 1
+    vector[n + 6] = who.vp / SCALES["vp"]
+    e0 = plan.estate_from
+    vector[e0:e0 + plan.estate_size] = _estate_part(plan, estate)
+    for tile in who.storage:
+        vector[e0 + plan.own_at + tile] += 1
+    if len(_SLOTS) > 4096:
+        _SLOTS.clear()
+    _SLOTS[key] = (who, estate, vector)
+    return vector
+
+
+def _estate_part(plan: _Plan, estate: Any) -> npt.NDArray[np.float32]:
+    """The estate's own slices of a seat slot (storage .. bonus; own storage left 0)."""
+    known = _ESTATES.get(id(estate))
+    if known is not None and known[0] is estate:
+        return known[1]
+    part = np.zeros(plan.estate_size, dtype=np.float32)
+    for tile in estate.storage:
+        part[tile] += 1
+    g = plan.goods_at
+    part[g:g + 6] = estate.goods
+    part[g + 6:g + 12] = estate.sold
+    part[g + 12] = estate.silver / SCALES["silver"]
+    part[g + 13] = estate.workers / SCALES["workers"]
+    filled, duchy = plan.filled_at, plan.duchy_at
+    for space, tile in enumerate(estate.spaces):
+        if tile >= 0:
+            part[filled + space] = 1
+            part[duchy + tile] += 1
+    for colour, size in estate.bonus:
+        part[plan.bonus_at + colour] = 1.0 if size == 0 else 0.5
+    if len(_ESTATES) > 4096:
+        _ESTATES.clear()
+    _ESTATES[id(estate)] = (estate, part)
+    return part
 
 
 def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
@@ -139,60 +255,31 @@ def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
         >>> vector.shape == (observation_size(state.rules),), vector.dtype.name
         (True, 'float32')
     """
-    rules = state.rules
-    t, _, _, n = _shape(rules)
+    plan = _plan(state.rules)
+    n = plan.players
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(f"seat {seat!r}: not a seat of this game (0-{n - 1})")
-    at = _starts(rules)
-    out = np.zeros(observation_size(rules), dtype=np.float32)
-    out[at["phase"] + min(state.phase, 5)] = 1
-    out[at["round"] + min(state.round, 4)] = 1
+    at = plan.at
+    out = np.zeros(plan.size, dtype=np.float32)
+    ones = [at["phase"] + min(state.phase, 5), at["round"] + min(state.round, 4)]
     if state.white:
-        out[at["white"] + state.white - 1] = 1
+        ones.append(at["white"] + state.white - 1)
     if state.pending:
         top = state.pending[-1]
-        out[at["pending"] + _pending_index(rules)[type(top)]] = 1
+        ones.append(at["pending"] + plan.pending[type(top)])
         if top.seat >= 0:
-            out[at["to_move"] + (top.seat - seat) % n] = 1
-        held = getattr(top, "tile", None)
-        if type(top).__name__ == "StowTile" and isinstance(held, int):
-            out[at["held"] + held] = 1
-    depots = at["depots"]
-    for d, tiles in enumerate(state.depots):
-        for tile in tiles:
-            out[depots + d * t + tile] += 1
-    for tile in state.black_depot:
-        out[at["black_depot"] + tile] += 1
-    out[at["depot_goods"]:at["depot_goods"] + 36] = np.ravel(state.depot_goods)
-    for colour in state.round_goods:
-        out[at["round_goods"] + colour - 1] += 1
-    place = {who: i for i, who in enumerate(state.order)}
+            ones.append(at["to_move"] + (top.seat - seat) % n)
+        if isinstance(top, StowTile):
+            ones.append(at["held"] + top.tile)
+    out[ones] = 1
+    board = plan.board_at
+    out[board:board + plan.board_size] = _board_part(plan, state)
+    order = state.order
+    slot = plan.slot
+    start = plan.slot_start
     for k in range(n):
         who = (seat + k) % n
-        p = state.seats[who]
-        e = state.estates[p.estate]
-        pre = f"seat[{k}]."
-        if who in place:
-            out[at[pre + "order"] + place[who]] = 1
-        for die in p.dice:
-            out[at[pre + "dice"] + die - 1] += 1
-        out[at[pre + "vp"]] = p.vp / SCALES["vp"]
-        for tile in e.storage:
-            out[at[pre + "storage"] + tile] += 1
-        for tile in p.storage:
-            out[at[pre + "own_storage"] + tile] += 1
-        g = at[pre + "goods"]
-        out[g:g + 6] = e.goods
-        g = at[pre + "sold"]
-        out[g:g + 6] = e.sold
-        out[at[pre + "silver"]] = e.silver / SCALES["silver"]
-        out[at[pre + "workers"]] = e.workers / SCALES["workers"]
-        f = at[pre + "filled"]
-        d = at[pre + "duchy"]
-        for space, tile in enumerate(e.spaces):
-            if tile >= 0:
-                out[f + space] = 1
-                out[d + tile] += 1
-        for colour, size in e.bonus:
-            out[at[pre + "bonus"] + colour] = 1.0 if size == 0 else 0.5
+        place = order.index(who) if who in order else -1
+        base = start + k * slot
+        out[base:base + slot] = _slot(plan, state.seats[who], state.estates, place)
     return out
