@@ -13,7 +13,7 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 export NO_MKDOCS_2_WARNING ?= 1
 
 .PHONY: help .venv dev wheelhouse chromium demo test lint typecheck unit interpreters dist \
-	dist-check docs serve-docs bench clean
+	dist-check docs serve-docs bench learn clean
 
 help:
 	@echo "Targets:"
@@ -31,6 +31,8 @@ help:
 	@echo "  make docs        build the documentation site into site/"
 	@echo "  make serve-docs  serve the documentation locally"
 	@echo "  make bench       run benchmarks/bench.py"
+	@echo "  make learn       install the [learn] extra (torch, sb3-contrib) and train MaskablePPO"
+	@echo "                   against the random bot (docs/examples/learn.py; minutes on a CPU)"
 	@echo "  make clean       remove $(VENV), caches and build output"
 
 # --- environments -----------------------------------------------------------
@@ -76,6 +78,12 @@ demo: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py
+
+# Not part of `make test`: the training example of docs/learning.md and its curve.
+LEARN_ARGS ?=
+learn: $(VENV)/.installed
+	$(BIN)/python -m pip install -e '.[learn]'
+	$(BIN)/python docs/examples/learn.py $(LEARN_ARGS)
 
 # --- checks -----------------------------------------------------------------
 

@@ -13,18 +13,20 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
 - Installs are offline, from the wheelhouse that ``make dev`` fills
   (``tools/wheelhouse.py``): tests never download. A reused venv is only re-installed when
   a ``pyproject.toml`` or the wheelhouse changed (sources are editable installs).
+- The optional extras the tests use (``ray``: tournaments on Ray; ``rl``, ``openspiel``:
+  burgundy.rl) are installed too where the wheelhouse has wheels of them for that Python
+  (``tools/wheelhouse.py`` lists them in ``.extras-X.Y``). **The rule for an extra without
+  wheels for a Python:** that session does not collect the test files that need it
+  (:data:`EXTRA_TESTS`: ``tests/test_tournament_ray.py`` needs ``ray``,
+  ``tests/test_rl_*.py`` and ``tests/test_selfplay.py`` need ``rl``,
+  ``tests/test_rl_openspiel.py`` needs ``openspiel``), by pytest's ``--ignore``; the
+  session's log says which. Nothing is skipped inside a test file. (Ray has wheels for
+  every supported version today: ray 2.60.0 for 3.11, 3.12 and 3.13, checked 2026-12-01
+  with ``pip download ray --no-deps --only-binary=:all: --python-version X.Y``.)
 - ``make test`` runs these sessions with ``BURGUNDY_NOX_SKIP`` set to the version of
   ``.venv``, whose own pytest run (``make unit``) is the same suite on the same
   interpreter, so that version is not run twice. ``make interpreters`` does the same;
   ``nox`` or ``nox -s tests-3.11`` run every session, or one.
-- Ray: the ``test`` extra installs it (``burgundy[ray]``) and ``tests/test_tournament_ray.py``
-  starts a real local Ray. Ray publishes wheels for every supported version today (ray
-  2.60.0 for 3.11, 3.12 and 3.13; checked 2026-12-01 with ``pip download ray --no-deps
-  --only-binary=:all: --python-version X.Y``), so every session runs those tests. The rule
-  for a version it has none for: list it in :data:`NO_RAY_PYTHONS` and give ``burgundy[ray]``
-  in the ``test`` extra the matching marker (``; python_version < "3.14"``; the wheelhouse
-  follows it); that session then does not collect the Ray test file (``--ignore``) — never
-  a skip marker in the tests.
 """
 
 from __future__ import annotations
@@ -50,16 +52,33 @@ nox.options.error_on_missing_interpreters = False
 SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if v.strip()}
 
 
-#: Supported versions Ray has no wheel for (see the module's docstring): their sessions do
-#: not collect :data:`RAY_TESTS`.
-NO_RAY_PYTHONS: frozenset[str] = frozenset()
-#: The test file that needs Ray.
-RAY_TESTS = "tests/test_tournament_ray.py"
+EXTRA_TESTS: dict[str, tuple[str, ...]] = {
+    "ray": ("tests/test_tournament_ray.py",),
+    "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_openspiel.py",
+           "tests/test_selfplay.py", "tests/test_tournament_ray.py"),
+    "openspiel": ("tests/test_rl_openspiel.py",),
+}
+"""The test files each optional extra is needed by (the rule above)."""
+
+
+def _extras(version: str) -> list[str]:
+    """The learning extras the wheelhouse has for Python ``version``."""
+    listed = project.WHEELHOUSE / f".extras-{version}"
+    return listed.read_text().split() if listed.is_file() else []
+
+
+def _left_out(version: str) -> list[str]:
+    """pytest arguments leaving out the test files of extras without wheels here."""
+    present = set(_extras(version))
+    files = sorted({f for extra, paths in EXTRA_TESTS.items() if extra not in present
+                    for f in paths})
+    return [f"--ignore={f}" for f in files]
 
 
 def _install_fingerprint(version: str) -> str:
     """What a session's install depends on: the pyproject files and the wheelhouse."""
     digest = hashlib.sha256(version.encode())
+    digest.update(" ".join(_extras(version)).encode())
     for dist in project.distributions():
         digest.update(str(dist.root).encode())
         digest.update((dist.root / "pyproject.toml").read_bytes())
@@ -87,7 +106,7 @@ def _install(session: nox.Session, version: str) -> None:
         session.run_install("python", "-m", "pip", "uninstall", "--yes", "--quiet", *old[1:])
     # Offline: pip also fills the isolated build environments (hatchling) from there.
     offline = ("--no-index", "--find-links", str(project.WHEELHOUSE))
-    editable = [f"{project.ROOT}[test]"]
+    editable = [f"{project.ROOT}[{','.join(['test', *_extras(version)])}]"]
     editable += [str(plugin.root) for plugin in project.plugins()]
     session.install(*offline, *(arg for path in editable for arg in ("-e", path)))
     names = [dist.name for dist in project.distributions()]
@@ -106,8 +125,10 @@ def _define(version: str) -> None:
         if skip:
             session.skip(skip)
         _install(session, version)
-        ignore = [f"--ignore={RAY_TESTS}"] if version in NO_RAY_PYTHONS else []
-        session.run("python", "-m", "pytest", *ignore, *session.posargs)
+        left_out = _left_out(version)
+        if left_out:
+            session.log(f"no wheels of some optional extras for Python {version}: {left_out}")
+        session.run("python", "-m", "pytest", *left_out, *session.posargs)
 
     tests.__doc__ = f"pytest on CPython {version} (core and every plugin installed)"
     nox.session(

@@ -430,6 +430,7 @@ API_MODULES: tuple[str, ...] = (
     "burgundy.tournament",
     "burgundy.tournament.stats",
     "burgundy.tournament.ray_backend",
+    "burgundy.selfplay",
     "burgundy.render",
     "burgundy.render.svg",
     "burgundy.render.text",

@@ -12,6 +12,7 @@ MODULES = [
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
     "burgundy.components", "burgundy.geometry", "burgundy.bots", "burgundy.tournament",
     "burgundy.tournament.stats", "burgundy.tournament.ray_backend", "burgundy.bots.mcts",
+    "burgundy.selfplay",
 ]
 
 

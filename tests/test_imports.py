@@ -21,8 +21,22 @@ import burgundy.rules
 MODULES = sorted(
     {f"burgundy.{m.name}" for m in pkgutil.iter_modules(burgundy.__path__)}
     | {f"burgundy.rules.{m.name}" for m in pkgutil.iter_modules(burgundy.rules.__path__)}
-    - {"burgundy.__main__"}
+    - {"burgundy.__main__", "burgundy.rl"}
 )
+"""The core's modules (``burgundy.rl`` needs its extra: tests/test_rl_codec.py imports its
+modules the same way)."""
+
+EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch")
+"""Modules of the optional extras (rl, openspiel, learn)."""
+
+
+def test_import_burgundy_imports_no_extra() -> None:
+    """``import burgundy`` (and its command line) never imports an optional extra."""
+    code = ("import sys, burgundy, burgundy.cli, burgundy.action_space; "
+            f"print([m for m in {EXTRAS!r} if m in sys.modules])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"
 
 
 def test_the_list_covers_the_rules_modules() -> None:
@@ -60,7 +74,7 @@ def test_the_layers_name_every_module() -> None:
     ``burgundy.rules`` is listed module by module, so this checks its modules are all
     named (a new rules module must be placed in the layers too)."""
     layered = _layered_modules()
-    for module in MODULES:
+    for module in (*MODULES, "burgundy.rl"):
         parts = module.split(".")
         named = any(".".join(parts[:n]) in layered for n in range(2, len(parts) + 1))
         assert named or module == "burgundy.rules", f"{module} is in no layer of pyproject.toml"

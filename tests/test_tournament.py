@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import multiprocessing
 import random
 import subprocess
 import sys
@@ -39,6 +40,9 @@ from burgundy.tournament.stats import (
     wilson_interval,
 )
 
+_FORKSERVER = multiprocessing.get_context("forkserver")
+"""Process pools of the tests start their workers from a fork server: this process runs
+threads (Ray's, numpy's), and forking a threaded process is unsafe."""
 BASE = burgundy.Ruleset(players=2, variants=())
 
 
@@ -160,7 +164,7 @@ def test_results_are_the_same_on_every_executor() -> None:
     here = run_tournament(spec)
     with ThreadPoolExecutor(2) as threads:
         on_threads = run_tournament(spec, threads, batch_size=4)
-    with ProcessPoolExecutor(2) as processes:
+    with ProcessPoolExecutor(2, mp_context=_FORKSERVER) as processes:
         on_processes = run_tournament(spec, processes, batch_size=1)
     assert [r["game"] for r in here.results] == list(range(6))
     assert _timeless(here.results) == _timeless(on_threads.results)
@@ -332,7 +336,10 @@ def test_a_third_party_bot_plays_through_its_entry_point(sampler_installed: None
     spec = _spec(bots="sampler:4,random", games=2)
     with ThreadPoolExecutor(2) as pool:
         result = run_tournament(spec, pool)
-    assert [s.bot for s in result.summary.standings] == ["sampler:4", "random"]
+    assert {s.bot for s in result.summary.standings} == {"sampler:4", "random"}
+    assert [r["seats"] for r in result.results] == [["sampler:4", "random"],
+                                                    ["random", "sampler:4"]]
+    assert _timeless(result.results) == _timeless(run_tournament(spec).results)
 
 
 def test_not_installed_bot_is_unknown() -> None:

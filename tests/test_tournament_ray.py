@@ -1,8 +1,9 @@
 """The Ray backend of tournaments (issue #20), on a real local Ray: one ``ray.init`` for the
 module (2 CPUs), a handful of short games (random and greedy bots, the base game).
 
-Ray is installed by the ``test`` extra (``burgundy[ray]``), for every supported Python (Ray
-has wheels for each; noxfile.py has the rule, ``NO_RAY_PYTHONS``, for a version without).
+Ray comes with the ``dev`` extra (``burgundy[ray]``), and the nox sessions install it where
+the wheelhouse has it (every supported Python today; noxfile.py's rule, ``EXTRA_TESTS``,
+leaves this file out of a session without it). The self-play test needs ``rl`` too.
 About 18 s: two Ray start-ups (the module's, and the command's own in a subprocess) and a
 driver joining by address.
 """
@@ -26,6 +27,9 @@ from burgundy.cli import main
 from burgundy.tournament import TournamentSpec, run_tournament
 from burgundy.tournament.ray_backend import RayExecutor
 
+_FORKSERVER = multiprocessing.get_context("forkserver")
+"""Process pools of the tests start their workers from a fork server: this process runs
+threads (Ray's, numpy's), and forking a threaded process is unsafe."""
 BURGUNDY = Path(sys.executable).with_name("burgundy")
 
 
@@ -54,8 +58,7 @@ def test_ray_results_equal_the_process_pools(local_ray: str) -> None:
     on_ray = run_tournament(spec, executor, batch_size=2)
     executor.shutdown()
     assert ray.is_initialized()  # it did not start this Ray, so it does not stop it
-    # spawn: this process runs Ray's threads, and forking a threaded process is unsafe
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(2, mp_context=_FORKSERVER) as pool:
         on_processes = run_tournament(spec, pool, batch_size=3)
     assert [r["game"] for r in on_ray.results] == list(range(6))
     assert _timeless(on_ray.results) == _timeless(on_processes.results)
@@ -98,3 +101,22 @@ def test_cli_starts_a_local_ray_with_jobs_cpus(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "ray: a local Ray started with 1 CPU\n" in done.stderr
     assert done.stdout.startswith("2 games, 2 players")
+
+
+def test_selfplay_on_ray_writes_the_same_shards(local_ray: str, tmp_path: Path) -> None:
+    """Issue #20: self-play on the same backends; on Ray the shards equal those written in
+    this process for the same seeds."""
+    import numpy as np
+
+    from burgundy.selfplay import ARRAYS, SelfPlaySpec, load_shard, run_selfplay
+
+    spec = SelfPlaySpec(ruleset=burgundy.Ruleset(players=2, variants=()), bot="mcts:3",
+                        games=2, seed=8, shard_games=1)
+    executor = RayExecutor()
+    on_ray = run_selfplay(spec, tmp_path / "ray", executor)
+    executor.shutdown()
+    here = run_selfplay(spec, tmp_path / "here")
+    assert on_ray.examples == here.examples > 0
+    for a, b in zip(on_ray.shards, here.shards, strict=True):
+        x, y = load_shard(a), load_shard(b)
+        assert all(np.array_equal(x[k], y[k]) for k in ARRAYS)

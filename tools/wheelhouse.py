@@ -17,6 +17,11 @@ classifiers) found on this machine, and the one running this script. An interpre
 wheels are already there for the same requirements is skipped (a marker file
 ``.ready-X.Y`` records the requirements), so running this again is cheap.
 
+The optional extras (:data:`LEARNING_EXTRAS`: ``ray``, ``rl``, ``openspiel``) are fetched after
+that, each on its own and for each interpreter; one that has no wheel for a Python is left
+out for it, never an error: the marker ``.extras-X.Y`` lists those that are there, and the
+nox session of that Python installs them and leaves out their test files (noxfile.py).
+
 Usage: ``python tools/wheelhouse.py`` (from the dev venv; ``--force`` to redo all).
 """
 
@@ -47,6 +52,22 @@ def requirements() -> list[str]:
     return sorted(wanted)
 
 
+LEARNING_EXTRAS: tuple[str, ...] = ("ray", "rl", "openspiel")
+"""The core's optional extras the test sessions use where they have wheels (Ray for the
+tournaments' Ray backend, burgundy.rl)."""
+
+
+def extra_requirements(extra: str) -> list[str]:
+    """The third-party requirements an extra adds (beyond the distributions' own)."""
+    base = set(project.third_party_requirements(()))
+    return sorted(set(project.third_party_requirements((extra,))) - base)
+
+
+def extras_marker(version: str) -> Path:
+    """The file listing the learning extras with wheels for Python ``version``."""
+    return project.WHEELHOUSE / f".extras-{version}"
+
+
 def interpreters() -> dict[str, str]:
     """``{"X.Y": executable}`` of the interpreters to fill the wheelhouse for."""
     found: dict[str, str] = {}
@@ -74,7 +95,8 @@ def main() -> int:
     args = parser.parse_args()
 
     reqs = requirements()
-    digest = fingerprint(reqs)
+    learning = {extra: extra_requirements(extra) for extra in LEARNING_EXTRAS}
+    digest = fingerprint(reqs + [f"{e}: {' '.join(r)}" for e, r in learning.items()])
     project.WHEELHOUSE.mkdir(parents=True, exist_ok=True)
     for version, exe in interpreters().items():
         done = marker(version)
@@ -91,6 +113,16 @@ def main() -> int:
         if result.returncode != 0:
             print(f"wheelhouse: pip wheel failed for Python {version}", file=sys.stderr)
             return result.returncode
+        present = []
+        for extra, extra_reqs in learning.items():
+            fetch = [*command[: command.index("--find-links") + 2], "--only-binary", ":all:",
+                     *extra_reqs]
+            if subprocess.run(fetch, check=False).returncode == 0:
+                present.append(extra)
+            else:
+                print(f"wheelhouse: no wheels of extra {extra!r} for Python {version}; its "
+                      "tests are left out of that session (noxfile.py)")
+        extras_marker(version).write_text("".join(f"{e}\n" for e in present))
         done.write_text(digest + "\n")
     return 0
 

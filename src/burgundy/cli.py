@@ -5,6 +5,7 @@
     burgundy simulate --players 2 --games 100 --bots greedy,random [--jobs 2] [--records DIR]
     burgundy tournament --bots greedy,mcts:100,random --games 400 [--jobs N] [--backend ray]
                         [--address auto] [--out results.jsonl] [--records DIR]
+    burgundy selfplay --bot mcts:200 --games 100 --out shards/ [--jobs N] [--backend ray]
     burgundy watch --players 4 --bots greedy,mcts:60,greedy,random [--delay 0.1] [--html F]
     burgundy replay RECORD.json [--step] [--html OUT.html]
     burgundy render RECORD.json [--at N] -o board.svg [--coordinates] [--last-move]
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import multiprocessing
 import os
 import statistics
 import sys
@@ -251,7 +253,13 @@ def _executor(backend: str, jobs: int, address: str | None) -> Executor | None:
         return RayExecutor(address=address, num_cpus=None if address else jobs)
     if address is not None:
         raise ValueError("--address is for --backend ray")
-    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    if jobs == 1:
+        return None
+    # forkserver where there is one: workers are not forked from this process, which may
+    # run threads by now (numpy's, Ray's), and forking a threaded process is unsafe
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
 
 
 def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
@@ -287,6 +295,36 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
     out.write(result.summary.table())
     if args.out is not None:
         out.write(f"results: {args.out}\n")
+    return 0
+
+
+# -- selfplay ---------------------------------------------------------------------------------
+def cmd_selfplay(args: argparse.Namespace, out: TextIO | None = None,
+                 err: TextIO | None = None) -> int:
+    """A searching bot plays every seat of --games seeded games; writes shards of
+    (observation, legal mask, search policy, outcome) to --out (``burgundy.selfplay``)."""
+    from burgundy.selfplay import SelfPlaySpec, run_selfplay
+
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    rules = _ruleset(args)
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    spec = SelfPlaySpec(ruleset=rules, bot=args.bot, games=args.games, seed=args.seed,
+                        shard_games=args.shard_games)
+    executor = _executor(args.backend, jobs, args.address)
+    description = getattr(executor, "description", None)
+    if description:
+        err.write(f"ray: {description}\n")
+    try:
+        result = run_selfplay(spec, args.out, executor, progress=_reporter(err))
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    out.write(f"{spec.games} games, {result.examples} decisions in {len(result.shards)} "
+              f"shard{'s' if len(result.shards) != 1 else ''}: {args.out} (manifest.json, "
+              "shard-000000.npz, ...)\n")
     return 0
 
 
@@ -641,6 +679,32 @@ def build_parser() -> argparse.ArgumentParser:
                             help="games per task (default: 25, fewer so that each worker gets "
                             "about four tasks)")
     tournament.set_defaults(func=cmd_tournament)
+
+    selfplay = command(
+        "selfplay", "self-play data for learning: shards of observations, masks, policies",
+        "A searching bot (mcts:N) plays every seat of --games seeded games; every decision "
+        "is written as (observation, legal mask, search policy, final outcome) in the "
+        "learning adapters' encodings (burgundy.rl), in numpy .npz shards of "
+        "--shard-games games with a manifest.json. Needs pip install burgundy[rl]. An "
+        "interrupted run resumes: only the missing shards are played.")
+    ruleset_args(selfplay)
+    selfplay.add_argument("--bot", default="mcts:200", metavar="SPEC",
+                          help="the bot of every seat; it must search: mcts or mcts:N "
+                          "(default: mcts:200)")
+    selfplay.add_argument("--games", type=int, default=10, metavar="N",
+                          help="games in all (default: 10)")
+    selfplay.add_argument("--out", required=True, metavar="DIR",
+                          help="the folder of the shards and manifest.json (required)")
+    selfplay.add_argument("--shard-games", type=int, default=10, metavar="N",
+                          help="games per shard, and per task (default: 10)")
+    selfplay.add_argument("--jobs", type=int, default=None, metavar="N",
+                          help="workers, as for tournament (default: every core)")
+    selfplay.add_argument("--backend", default="process", choices=("process", "ray"),
+                          help="where the games run, as for tournament (default: process)")
+    selfplay.add_argument("--address", default=None, metavar="ADDRESS",
+                          help="with --backend ray: an existing cluster, as for tournament "
+                          "(default: start a local Ray)")
+    selfplay.set_defaults(func=cmd_selfplay)
 
     watch = command("watch", "watch a seeded bot game",
                     "Bots play one seeded game: the board at each round and every move.")

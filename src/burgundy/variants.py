@@ -404,19 +404,19 @@ class Ruleset:
                 spec["players"], tuple(spec["variants"]), spec["edition"], spec["options"]
             )
             same = _COMPILED.get(canonical) if canonical is not None else None
-            if same is not None:  # other arguments for a spec compiled before: share it,
-                for name in Ruleset.__slots__:  # so every key of a spec has one engine
+            if same is not None:  # another spec of the same ruleset: share its engine
+                for name in Ruleset.__slots__:
                     setattr(self, name, getattr(same, name))
-                owner = same
-            else:
-                owner = self
-            fresh = [k for k in dict.fromkeys((key, canonical)) if k is not None]
-            for known in fresh:  # written anew: the newest, so not dropped just below
-                _COMPILED.pop(known, None)
-            while _COMPILED and len(_COMPILED) + len(fresh) > _COMPILED_LIMIT:
-                del _COMPILED[next(iter(_COMPILED))]  # the oldest goes first
-            for known in fresh:
-                _COMPILED[known] = owner
+            for known in {key, canonical} - {None}:
+                _COMPILED.pop(known, None)  # type: ignore[arg-type]
+                if len(_COMPILED) >= _COMPILED_LIMIT:
+                    # the oldest goes first, with every key of the same ruleset: a ruleset
+                    # found by the spec it was made with is then always found by its
+                    # canonical spec (unpickling) too, and shares its engine
+                    oldest = _COMPILED[next(iter(_COMPILED))]
+                    for stale in [k for k, v in _COMPILED.items() if v is oldest]:
+                        del _COMPILED[stale]
+                _COMPILED[known] = self if same is None else same  # type: ignore[index]
         else:  # the same spec was compiled before: share its engine (read-only)
             for name in Ruleset.__slots__:
                 setattr(self, name, getattr(compiled, name))

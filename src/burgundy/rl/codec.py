@@ -1,0 +1,224 @@
+"""A fixed, compact action-id space per ruleset: :class:`ActionCodec`.
+
+Every action type has a *space* (:mod:`burgundy.action_space`): a finite, ordered list of
+keys, and a key for each of its actions. The id of an action is the offset of its type's
+block plus the index of its key. The blocks come in a fixed order (the core's types as in
+:data:`burgundy.actions.CORE_ACTIONS`, then each enabled variant's ``action_types`` in
+variant order), so an id means the same action in every state of that ruleset.
+
+Examples:
+    >>> import burgundy
+    >>> from burgundy.rl import ActionCodec
+    >>> codec = ActionCodec(burgundy.Ruleset(players=2, variants=("knowledge",)))
+    >>> codec.size < 10_000
+    True
+    >>> state = burgundy.Game(players=2, seed=1, variants=("knowledge",)).state
+    >>> action = state.legal_actions()[0]
+    >>> codec.decode(codec.encode(action), state) == action
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from burgundy import actions as act
+from burgundy.action_space import type_space
+
+if TYPE_CHECKING:
+    from burgundy.state import State
+    from burgundy.variants import Ruleset
+
+
+@attrs.frozen
+class Block:
+    """One action type's part of the id space.
+
+    Attributes:
+        type: The action type.
+        start: Its first id.
+        keys: Its keys, in id order.
+        key: The key of one of its actions (``key(action)``, or ``key(action, state)``
+            where ``state_key``).
+        state_key: Whether the key needs the state (a type with ``state_key = True``).
+    """
+
+    type: type
+    start: int
+    keys: tuple[Hashable, ...]
+    key: Callable[..., Hashable]
+    state_key: bool = False
+
+    @property
+    def size(self) -> int:
+        """How many ids the block has."""
+        return len(self.keys)
+
+
+class ActionCodec:
+    """The action ids of one ruleset: a fixed ``size``, ``encode``, ``decode`` and ``mask``.
+
+    Args:
+        rules: The ruleset.
+
+    Attributes:
+        rules: The ruleset.
+        blocks: One :class:`Block` per action type, in id order.
+        size: The number of ids.
+
+    Examples:
+        >>> import burgundy
+        >>> codec = ActionCodec(burgundy.Ruleset(players=2, variants=()))
+        >>> [(b.type.__name__, b.start) for b in codec.blocks][:3]
+        [('TakeTile', 0), ('PlaceTile', 2496), ('SellGoods', 5336)]
+        >>> from burgundy.actions import TakeWorkers
+        >>> codec.action(codec.encode(TakeWorkers(3)))
+        TakeWorkers(die=3)
+    """
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        blocks: list[Block] = []
+        start = 0
+        for cls in rules.engine.action_types:
+            keys, key = type_space(rules, cls)
+            blocks.append(Block(cls, start, keys, key, bool(getattr(cls, "state_key", False))))
+            start += len(keys)
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        self.size: int = start
+        self._by_type = {b.type: b for b in blocks}
+        self._ids = {b.type: {k: b.start + i for i, k in enumerate(b.keys)} for b in blocks}
+        self._cache_key: object = None
+        self._cache: dict[int, act.Action] = {}
+        self._known: dict[int, tuple[act.Action, int]] = {}
+
+    @classmethod
+    def of(cls, rules: Ruleset) -> ActionCodec:
+        """The codec of ``rules``, built once per ruleset in a process (building one takes
+        some milliseconds; a codec pickles as its ruleset and comes back through here).
+
+        Examples:
+            >>> import burgundy
+            >>> rules = burgundy.Ruleset(players=2, variants=())
+            >>> ActionCodec.of(rules) is ActionCodec.of(rules)
+            True
+        """
+        codec = _CODECS.get(rules)
+        if codec is None:
+            if len(_CODECS) >= 64:
+                _CODECS.pop(next(iter(_CODECS)))
+            codec = _CODECS[rules] = cls(rules)
+        return codec
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionCodec.of, (self.rules,))
+
+    def encode(self, action: act.Action, state: State | None = None) -> int:
+        """The id of ``action``.
+
+        Args:
+            action: The action.
+            state: The state it is taken in: needed only for a type whose key is relative
+                to the state (``state_key``: shields' tribute, which of the seat's shields
+                are kept).
+
+        Raises:
+            ValueError: ``action`` is no action of this ruleset's id space (or its type
+                needs the state and none is given).
+        """
+        block = self._by_type.get(type(action))
+        if block is None:
+            raise ValueError(f"{type(action).__name__}: not an action type of this ruleset")
+        try:
+            if block.state_key:
+                if state is None:
+                    raise ValueError(f"encoding a {block.type.__name__} needs the state")
+                return self._ids[block.type][block.key(action, state)]
+            return self._ids[block.type][block.key(action)]
+        except (KeyError, TypeError):
+            raise ValueError(f"{action!r} is outside the id space of this ruleset") from None
+
+    def action(self, index: int) -> Hashable:
+        """The key an id stands for (for a type whose key is the action: the action)."""
+        block = self.block(index)
+        return block.keys[index - block.start]
+
+    def block(self, index: int) -> Block:
+        """The block id ``index`` is in.
+
+        Raises:
+            ValueError: ``index`` is not an id (0 to ``size - 1``).
+        """
+        if not isinstance(index, (int, np.integer)) or not 0 <= index < self.size:
+            raise ValueError(f"action id {index!r}: not in 0-{self.size - 1}")
+        for block in reversed(self.blocks):
+            if index >= block.start:
+                return block
+        raise AssertionError("unreachable")
+
+    def legal_ids(self, state: State) -> dict[int, act.Action]:
+        """The legal actions of ``state`` by id (cached for the last state asked).
+
+        Raises:
+            ValueError: Two legal actions share an id (a type's key leaves out a field the
+                state does not determine), or one is outside the id space.
+        """
+        if self._cache_key is state:
+            return self._cache
+        out: dict[int, act.Action] = {}
+        known = self._known
+        for action in state.legal_actions():
+            # the engine shares one instance per action value (legal-action generation
+            # caches them): their ids are kept by object, holding the object itself
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:
+                index = hit[1]
+            else:
+                index = self.encode(action, state)
+                if not self._by_type[type(action)].state_key:
+                    if len(known) > 65536:
+                        known.clear()
+                    known[id(action)] = (action, index)
+            if index in out:
+                raise ValueError(
+                    f"{action} and {out[index]} share action id {index}: the key of "
+                    f"{type(action).__name__} does not tell them apart"
+                )
+            out[index] = action
+        self._cache_key, self._cache = state, out
+        return out
+
+    def decode(self, index: int, state: State) -> act.Action:
+        """The legal action of ``state`` with id ``index`` (the instance
+        ``state.legal_actions()`` lists).
+
+        Raises:
+            ValueError: ``index`` is not an id, or no legal action of ``state`` has it.
+        """
+        found = self.legal_ids(state).get(int(index)) if isinstance(
+            index, (int, np.integer)) else None
+        if found is None:
+            self.block(index)  # raises for a non-id
+            raise ValueError(f"action id {index} is not legal here")
+        return found
+
+    def mask(self, state: State) -> npt.NDArray[np.bool_]:
+        """A bool array of ``size``: ``True`` at the ids of ``state``'s legal actions (all
+        ``False`` at a chance node or the end)."""
+        mask = np.zeros(self.size, dtype=np.bool_)
+        if state.current_player >= 0:
+            mask[list(self.legal_ids(state))] = True
+        return mask
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """``(type name, first id, size)`` of every block, in id order."""
+        return [(b.type.__name__, b.start, b.size) for b in self.blocks]
+
+
+_CODECS: dict[Any, ActionCodec] = {}
+"""The codecs :meth:`ActionCodec.of` built, by ruleset."""

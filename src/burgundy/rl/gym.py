@@ -1,0 +1,158 @@
+"""A single-agent Gymnasium environment: :class:`BurgundyEnv`, registered as
+``"burgundy/Burgundy-v0"`` when this module is imported.
+
+The agent plays one seat (``seat``, default 0); the other seats are bundled bots given by
+spec (``opponents=("greedy", "mcts:50")``, one per other seat, or one spec for all: names as
+:func:`burgundy.bots.make_bot` takes them). Chance and the bots' moves are played inside
+``reset`` and ``step`` until the agent's next decision or the end. The observation is the
+agent's :func:`burgundy.rl.observe` vector; the action an id of the ruleset's
+:class:`~burgundy.rl.ActionCodec` (``Discrete(codec.size)``); :meth:`BurgundyEnv.action_masks`
+gives the legal ids for maskable algorithms (sb3-contrib's ``MaskablePPO``). The reward is 0
+until the end, then +1 for a win (a shared win too) and -1 otherwise.
+
+**An illegal id** ends the episode: ``terminated=True``, reward ``illegal_reward``
+(default -1), ``info["illegal"] = True``; the game is not changed. It never raises.
+
+Examples:
+    >>> import gymnasium
+    >>> import burgundy.rl.gym
+    >>> environment = gymnasium.make("burgundy/Burgundy-v0", opponents=("random",))
+    >>> obs, info = environment.reset(seed=3)
+    >>> mask = environment.unwrapped.action_masks()
+    >>> obs, reward, terminated, truncated, info = environment.step(int(mask.argmax()))
+    >>> bool(terminated), info["illegal"]
+    (False, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from burgundy.bots import Bot, make_bot
+from burgundy.rl.codec import ActionCodec
+from burgundy.rl.observation import observation_size, observe
+from burgundy.rl.pettingzoo import final_rewards
+from burgundy.state import State
+from burgundy.variants import Ruleset
+
+ENV_ID = "burgundy/Burgundy-v0"
+"""The id :func:`gymnasium.make` knows the environment by."""
+
+
+class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
+    """One seat against bots (see the module).
+
+    Args:
+        players: Players (2-4; 1 with ``variants`` including ``"solo"``: no opponents).
+        variants: Variant names (default the standard game).
+        edition: ``"2019"`` or ``"2011"``.
+        options: Ruleset options.
+        opponents: Bot specs, one per other seat or one for all (``"random"``,
+            ``"greedy"``, ``"mcts:50"``).
+        seat: The agent's seat.
+        illegal_reward: The reward of an illegal id (the episode ends).
+        render_mode: ``None`` or ``"ansi"``.
+
+    Raises:
+        ValueError: A bad ruleset, bot spec or seat.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        players: int = 2,
+        variants: Sequence[str] = ("knowledge",),
+        edition: str = "2019",
+        options: dict[str, Any] | None = None,
+        opponents: Sequence[str] = ("random",),
+        seat: int = 0,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules = Ruleset(players=players, variants=tuple(variants),
+                                      edition=edition, options=options)
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat {seat!r}: not a seat (0-{players - 1})")
+        others = players - 1
+        specs = list(opponents)
+        if len(specs) == 1 and others > 1:
+            specs *= others
+        if len(specs) != others and others:
+            raise ValueError(f"opponents: one spec or {others}; got {len(specs)}")
+        self.opponent_specs = tuple(specs[:others])
+        for spec in self.opponent_specs:
+            make_bot(spec)  # raises ValueError for a bad spec
+        self.seat = seat
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.codec = ActionCodec.of(self.rules)
+        self.observation_space = spaces.Box(
+            0.0, np.inf, (observation_size(self.rules),), np.float32)
+        self.action_space = spaces.Discrete(self.codec.size)  # type: ignore[assignment]
+        self.state: State = self.rules.initial_state()
+        self._rng = random.Random(0)
+        self._bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Start a game; ``seed`` seeds its chance and the bots."""
+        super().reset(seed=seed)
+        base = int(self.np_random.integers(0, 2**31 - 1))
+        self._rng = random.Random(base)
+        others = [s for s in range(self.rules.players) if s != self.seat]
+        self._bots = {s: make_bot(spec, seed=base + s)
+                      for s, spec in zip(others, self.opponent_specs, strict=True)}
+        self.state = self._advance(self.rules.initial_state())
+        return observe(self.state, self.seat), {"illegal": False}
+
+    def _advance(self, state: State) -> State:
+        """Chance and the bots' moves until the agent's decision or the end."""
+        while not state.is_terminal:
+            if state.is_chance:
+                state = state.apply(state.sample_outcome(self._rng))
+            elif state.current_player == self.seat:
+                break
+            else:
+                state = state.apply(self._bots[state.current_player].choose(state))
+        return state
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids of the agent's decision (all ``False`` once the game is over)."""
+        return self.codec.mask(self.state)
+
+    def step(
+        self, action: int
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Play id ``action``; then chance and the bots until the agent's next decision."""
+        legal = self.codec.legal_ids(self.state) if not self.state.is_terminal else {}
+        chosen = legal.get(int(action)) if isinstance(action, (int, np.integer)) else None
+        if chosen is None:
+            return (observe(self.state, self.seat), self.illegal_reward, True, False,
+                    {"illegal": True})
+        self.state = self._advance(self.state.apply(chosen))
+        reward = 0.0
+        if self.state.is_terminal:
+            reward = final_rewards(self.state)[self.seat]
+        return (observe(self.state, self.seat), reward, self.state.is_terminal, False,
+                {"illegal": False})
+
+    def render(self) -> str | None:
+        """The text picture of the table (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode != "ansi":
+            return None
+        from burgundy.render.text import board_text
+
+        return board_text(self.state)
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="burgundy.rl.gym:BurgundyEnv")

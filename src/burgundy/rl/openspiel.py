@@ -1,0 +1,214 @@
+"""The game for OpenSpiel (``pip install burgundy[openspiel]``): importing this module
+registers ``"python_burgundy"`` with pyspiel.
+
+A sequential game with explicit chance (``EXPLICIT_STOCHASTIC``) and perfect information:
+nothing is hidden in a state, only the chance to come (the face-down piles are drawn at
+chance nodes). Parameters: ``players`` (int, default 2), ``variants`` (names joined by
+``+``, default ``"knowledge"``; ``"none"`` for the base game), ``edition`` (int, 2019 or
+2011); they survive OpenSpiel's string round-trip (``pyspiel.load_game(str(game))``; a
+comma or a numeric text would not, hence ``+`` and an int edition).
+
+A player's actions are the ids of the ruleset's :class:`~burgundy.rl.ActionCodec`
+(``num_distinct_actions`` is its ``size``); a chance node's outcomes are numbered in the
+order of ``chance_outcomes()`` (at most ``max_chance_outcomes``). The observation tensor is
+:func:`burgundy.rl.observe`'s vector; the returns are +1 for each winner and -1 for the
+others at the end, 0 before.
+
+Examples:
+    >>> import pyspiel
+    >>> import burgundy.rl.openspiel
+    >>> game = pyspiel.load_game("python_burgundy", {"players": 2})
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node()
+    True
+    >>> pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from burgundy.game import describe_outcome
+from burgundy.rl.codec import ActionCodec
+from burgundy.rl.observation import observation_size, observe
+from burgundy.rl.pettingzoo import final_rewards
+from burgundy.state import State
+from burgundy.variants import Ruleset
+
+SHORT_NAME = "python_burgundy"
+"""The name the game is registered under."""
+DEFAULTS: dict[str, Any] = {"players": 2, "variants": "knowledge", "edition": 2019}
+"""The parameters and their defaults."""
+MAX_GAME_LENGTH = 4000
+"""More moves (decisions and chance) than any game has."""
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python The Castles of Burgundy",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+
+def _rules(params: dict[str, Any]) -> Ruleset:
+    names = str(params["variants"])
+    variants = () if names in ("", "none") else tuple(v for v in names.split("+") if v)
+    return Ruleset(players=int(params["players"]), variants=variants,
+                            edition=str(params["edition"]))
+
+
+class BurgundyGame(pyspiel.Game):  # type: ignore[misc]
+    """The game (see the module); pyspiel builds it from its parameters.
+
+    Args:
+        params: ``players``, ``variants``, ``edition``.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULTS, **(params or {})}
+        self.rules = _rules(params)
+        self.codec = ActionCodec.of(self.rules)
+        self.initial = self.rules.initial_state()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=len(self.rules.engine.tiles.codes) + 64,
+            num_players=self.rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> BurgundyState:
+        """The state before the start player draw."""
+        return BurgundyState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> Observer:
+        """The observer: :func:`burgundy.rl.observe` (the history for perfect recall)."""
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self, recall)
+
+
+class _Shared:
+    """A value a copy of the OpenSpiel state shares (``copy.deepcopy`` gives it back as it
+    is): the immutable :class:`burgundy.State` and the codec. OpenSpiel clones a Python
+    state with ``deepcopy``, which would otherwise copy the whole ruleset each time."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class BurgundyState(pyspiel.State):  # type: ignore[misc]
+    """A state of the game: a :class:`burgundy.State` (``.state``) and OpenSpiel's history."""
+
+    def __init__(self, game: BurgundyGame) -> None:
+        super().__init__(game)
+        self._codec = _Shared(game.codec)
+        self._state = _Shared(game.initial)
+
+    @property
+    def state(self) -> State:
+        """The :class:`burgundy.State`."""
+        return self._state.value  # type: ignore[no-any-return]
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._state = _Shared(value)
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The game's :class:`~burgundy.rl.ActionCodec`."""
+        return self._codec.value  # type: ignore[no-any-return]
+
+    def current_player(self) -> int:
+        """The seat to move, ``CHANCE`` or ``TERMINAL``."""
+        if self.state.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        return self.state.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.state.is_terminal or self.state.is_chance or player != self.state.current_player:
+            return []
+        return sorted(self.codec.legal_ids(self.state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of a chance node, numbered in their order, with probabilities."""
+        return [(i, p) for i, (_, p) in enumerate(self.state.chance_outcomes())]
+
+    def _apply_action(self, action: int) -> None:
+        if self.state.is_chance:
+            outcome = self.state.chance_outcomes()[action][0]
+            self.state = self.state.apply(outcome)
+        else:
+            self.state = self.state.apply(self.codec.decode(action, self.state))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            outcomes = self.state.chance_outcomes()
+            if 0 <= action < len(outcomes):
+                return describe_outcome(self.state, outcomes[action][0])
+            return f"chance {action}"
+        key = self.codec.action(action)
+        return str(key)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.state.is_terminal
+
+    def returns(self) -> list[float]:
+        """+1 for each winner, -1 for the others at the end; 0 before."""
+        if not self.state.is_terminal:
+            return [0.0] * len(self.state.seats)
+        return final_rewards(self.state)
+
+    def __str__(self) -> str:
+        state = self.state
+        top = type(state.pending[-1]).__name__ if state.pending else "end"
+        return (f"phase {state.phase} round {state.round} {top} seat {state.current_player} "
+                f"vp {list(state.scores)} after {len(self.history())} moves")
+
+
+class Observer:
+    """OpenSpiel's observer interface: ``tensor`` and ``dict`` set from a state."""
+
+    def __init__(self, game: BurgundyGame, recall: bool) -> None:
+        self.recall = recall
+        self.tensor = np.zeros(observation_size(game.rules), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: BurgundyState, player: int) -> None:
+        """The :func:`burgundy.rl.observe` vector of ``player``."""
+        self.tensor[:] = observe(state.state, player)
+
+    def string_from(self, state: BurgundyState, player: int) -> str:
+        """The history (perfect recall), else a line on the state."""
+        if self.recall:
+            return " ".join(map(str, state.history()))
+        return str(state)
+
+
+pyspiel.register_game(_GAME_TYPE, BurgundyGame)

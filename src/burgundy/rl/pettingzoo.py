@@ -1,0 +1,170 @@
+"""A PettingZoo AEC environment of the game: :func:`env`.
+
+Agents ``"player_0"`` ... ``"player_{N-1}"`` are the seats. Each observation is a dict, as
+in PettingZoo's classic games: ``"observation"``, the seat's :func:`burgundy.rl.observe`
+vector, and ``"action_mask"``, an ``int8`` vector over the :class:`~burgundy.rl.ActionCodec`
+ids (ones at the legal ids of the agent to move, zeros for everyone else). The action space
+is ``Discrete(codec.size)``. Chance (dice, hexes, goods) is resolved inside ``step`` and
+``reset`` with a ``random.Random`` seeded by ``reset(seed=...)``: the same seed and the same
+actions give the same game. The game's end gives each winner +1 and every other seat -1
+(a shared win, team play's partners, +1 for each); there is no reward before it.
+
+An id that is not legal for the agent to move raises ``ValueError`` (PettingZoo's classic
+games refuse illegal moves too); the mask says which are legal.
+
+Examples:
+    >>> from burgundy.rl.pettingzoo import env
+    >>> game = env(players=2)
+    >>> game.reset(seed=1)
+    >>> agent = game.agent_selection
+    >>> obs, reward, terminated, truncated, info = game.last()
+    >>> game.step(int(obs["action_mask"].argmax()))
+    >>> game.agent_selection in game.agents
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from burgundy.rl.codec import ActionCodec
+from burgundy.rl.observation import observation_size, observe
+from burgundy.state import State
+from burgundy.variants import Ruleset
+
+
+def resolve_chance(state: State, rng: random.Random) -> State:
+    """Play chance nodes with ``rng`` until a decision or the end."""
+    while state.is_chance:
+        state = state.apply(state.sample_outcome(rng))
+    return state
+
+
+def final_rewards(state: State) -> list[float]:
+    """+1 for each winner, -1 for every other seat, of a finished game."""
+    winners = set(state.winners())
+    return [1.0 if seat in winners else -1.0 for seat in range(len(state.seats))]
+
+
+class BurgundyAEC(AECEnv):  # type: ignore[misc]
+    """The AEC environment (see the module). Build it with :func:`env`.
+
+    Args:
+        players: Players (1-4, as the variants allow).
+        variants: Variant names (default the standard game, ``("knowledge",)``).
+        edition: ``"2019"`` or ``"2011"``.
+        options: Ruleset options.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the text picture).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "burgundy_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        variants: tuple[str, ...] | list[str] = ("knowledge",),
+        edition: str = "2019",
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = Ruleset(players=players, variants=tuple(variants),
+                                      edition=edition, options=options)
+        self.codec = ActionCodec.of(self.rules)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {name: i for i, name in enumerate(self.possible_agents)}
+        size = observation_size(self.rules)
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+        })
+        self._action_space = spaces.Discrete(self.codec.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self._rng = random.Random(0)
+        self.state: State = self.rules.initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(codec.size)``."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds its chance."""
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        self._rng = random.Random(seed)
+        self.state = resolve_chance(self.rules.initial_state(), self._rng)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation dict of ``agent``."""
+        seat = self._seat[agent]
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if not self.state.is_terminal and self.state.current_player == seat:
+            mask[list(self.codec.legal_ids(self.state))] = 1
+        return {"observation": observe(self.state, seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play id ``action`` for the agent to move (``None`` for an agent that is done).
+
+        Raises:
+            ValueError: ``action`` is not a legal id for the agent to move.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self.codec.decode(action, self.state)
+        self._cumulative_rewards[agent] = 0.0
+        self.state = resolve_chance(self.state.apply(chosen), self._rng)
+        if self.state.is_terminal:
+            for seat, reward in enumerate(final_rewards(self.state)):
+                name = self.possible_agents[seat]
+                self.rewards[name] = reward
+                self.terminations[name] = True
+            self._accumulate_rewards()
+            self.agent_selection = agent
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def render(self) -> str | None:
+        """The text picture of the table (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode != "ansi":
+            return None
+        from burgundy.render.text import board_text
+
+        return board_text(self.state)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> BurgundyAEC:
+    """The AEC environment, keyword arguments as :class:`BurgundyAEC`'s.
+
+    Examples:
+        >>> game = env(players=3, variants=("knowledge",))
+        >>> game.possible_agents
+        ['player_0', 'player_1', 'player_2']
+    """
+    return BurgundyAEC(**kwargs)
