@@ -11,7 +11,7 @@ The reward is shaped a little on top of the environment's +1/-1 at the end: each
 gives the change of the seat's VP lead over the opponent divided by 100 (a denser signal
 for a short run); the win rate is measured on the plain game.
 
-    python docs/examples/learn.py [--steps 60000] [--every 10000] [--eval-games 20]
+    python docs/examples/learn.py [--steps 30000] [--every 6000] [--eval-games 20]
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium
+import torch
 from sb3_contrib import MaskablePPO
 
 import burgundy.rl.gym  # noqa: F401  (registers burgundy/Burgundy-v0)
@@ -73,13 +74,14 @@ def win_rate(model: MaskablePPO, games: int, seed: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Train, measure, draw."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--steps", type=int, default=60_000)
-    parser.add_argument("--every", type=int, default=10_000)
+    parser.add_argument("--steps", type=int, default=30_000)
+    parser.add_argument("--every", type=int, default=6_000)
     parser.add_argument("--eval-games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--picture", default=str(ROOT / "docs" / "images" / "learning-curve.png"))
     parser.add_argument("--results", default=str(ROOT / ".venv" / "learn.json"))
     args = parser.parse_args(argv)
+    torch.set_num_threads(1)  # small networks: threads only fight over a shared CPU
     env = LeadShaping(BurgundyEnv(players=2, opponents=("random",)))
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=1024, batch_size=256,
                         learning_rate=3e-4, gamma=0.995, verbose=0)
