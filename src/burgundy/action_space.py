@@ -30,20 +30,80 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from burgundy import actions as act
+from burgundy.actions import BLACK_SOURCE
 from burgundy.components import TILE_COLOUR
+from burgundy.domains import loose_die
 from burgundy.geometry import NO_BOARD
+from burgundy.rules.take import PURCHASE_PRICE
 
 if TYPE_CHECKING:
     from burgundy.variants import Ruleset
 
 DIES: tuple[int, ...] = (-1, 0, 1, 2, 3, 4, 5, 6)
 """A die action's ``die``: none (a building's effect), any value (a castle's bonus), 1-6."""
+LOOSE_DIES: tuple[int, ...] = tuple(loose_die(v) for v in range(1, 7))
+"""The loose dice (7-12, :func:`burgundy.domains.loose_die`): in the die actions' spaces only
+of a ruleset with a variant that declares
+:attr:`~burgundy.variants.VariantInfo.loose_dice`."""
 DEPOTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """The numbered depots."""
 ALL_DEPOTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
 """The black depot (0) and the numbered ones."""
 GOODS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """The goods colours."""
+
+
+def dies(rules: Ruleset) -> tuple[int, ...]:
+    """The dice a die action may name under ``rules``: :data:`DIES`, and the
+    :data:`LOOSE_DIES` where a variant can push a
+    :class:`~burgundy.pending.LooseDieAction` (its
+    :attr:`~burgundy.variants.VariantInfo.loose_dice`), so that no other ruleset's space
+    grows.
+
+    Examples:
+        >>> import burgundy
+        >>> len(dies(burgundy.Ruleset(players=2, variants=())))
+        8
+    """
+    if any(info.loose_dice for info in rules.infos):
+        return DIES + LOOSE_DIES
+    return DIES
+
+
+def purchase_sources(rules: Ruleset) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """``(source, price, tiles)`` for every source a purchase may come from under
+    ``rules``: the black depot (any hex, :data:`~burgundy.rules.take.PURCHASE_PRICE`), then
+    each variant's :attr:`~burgundy.variants.VariantInfo.purchase_sources` (``tiles`` empty:
+    any hex of the ruleset).
+
+    Examples:
+        >>> import burgundy
+        >>> [s for s, _, _ in purchase_sources(burgundy.Ruleset(players=2, variants=()))]
+        ['black']
+    """
+    prices: dict[str, int] = {BLACK_SOURCE: PURCHASE_PRICE}
+    tiles: dict[str, set[int] | None] = {BLACK_SOURCE: None}  # None: any hex
+    for info in rules.infos:
+        for source in info.purchase_sources:
+            prices[source.name] = max(prices.get(source.name, 0), source.price)
+            known = tiles.get(source.name, set())
+            tiles[source.name] = (
+                None if known is None or not source.tiles else known | set(source.tiles)
+            )
+    return tuple((name, prices[name], tuple(sorted(tiles[name] or ()))) for name in prices)
+
+
+def _buy_tile(rules: Ruleset) -> list[act.BuyTile]:
+    """Each source's hexes, paid with 0 workers, or 0 up to its price where a variant's
+    payments (hook ``burgundy_purchase_payments``) may let workers pay."""
+    pay_with_workers = bool(rules.engine.purchase_payments)
+    everything = tiles_in_play(rules)
+    return [
+        act.BuyTile(tile, source, workers)
+        for source, price, tiles in purchase_sources(rules)
+        for tile in (tiles or everything)
+        for workers in range(price + 1 if pay_with_workers else 1)
+    ]
 
 
 def tiles_in_play(rules: Ruleset) -> tuple[int, ...]:
@@ -99,14 +159,15 @@ def _own(rules: Ruleset) -> bool:
 
 
 def _take_tile(rules: Ruleset) -> list[act.TakeTile]:
-    return [act.TakeTile(d, p, t) for d in DIES for p in DEPOTS for t in tiles_in_play(rules)]
+    tiles = tiles_in_play(rules)
+    return [act.TakeTile(d, p, t) for d in dies(rules) for p in DEPOTS for t in tiles]
 
 
 def _place_tile(rules: Ruleset, cls: type[act.PlaceTile]) -> list[act.PlaceTile]:
     if cls is act.PlaceTileOwn and not _own(rules):
         return []
     pairs = placements(rules, tiles_in_play(rules))
-    return [cls(d, t, s, lay) for d in DIES for t, s, lay in pairs]
+    return [cls(d, t, s, lay) for d in dies(rules) for t, s, lay in pairs]
 
 
 def _stow(rules: Ruleset, cls: type[act.Stow]) -> list[act.Stow]:
@@ -122,9 +183,9 @@ def _choose_space(rules: Ruleset) -> list[act.ChooseSpace]:
 CORE_SPACES: dict[type, Callable[[Ruleset], Iterable[Hashable]]] = {
     act.TakeTile: _take_tile,
     act.PlaceTile: lambda r: _place_tile(r, act.PlaceTile),
-    act.SellGoods: lambda r: [act.SellGoods(d, g) for d in DIES for g in GOODS],
-    act.TakeWorkers: lambda r: [act.TakeWorkers(d) for d in DIES],
-    act.BuyTile: lambda r: [act.BuyTile(t) for t in tiles_in_play(r)],
+    act.SellGoods: lambda r: [act.SellGoods(d, g) for d in dies(r) for g in GOODS],
+    act.TakeWorkers: lambda r: [act.TakeWorkers(d) for d in dies(r)],
+    act.BuyTile: _buy_tile,
     act.TakeGoods: lambda r: [act.TakeGoods(p, c) for p in DEPOTS for c in colour_sets(r)],
     act.ChooseSpace: _choose_space,
     act.Decline: lambda r: [act.Decline()],
@@ -142,7 +203,7 @@ def _domain_tile(rules: Ruleset) -> tuple[int, ...]:
 
 
 FIELD_DOMAINS: dict[str, Callable[[Ruleset], Sequence[Any]]] = {
-    "die": lambda r: DIES,
+    "die": dies,
     "depot": lambda r: ALL_DEPOTS,
     "tile": _domain_tile,
     "discard": lambda r: (-1, *tiles_in_play(r)),

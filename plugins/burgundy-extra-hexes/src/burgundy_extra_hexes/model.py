@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from burgundy.actions import Action
-from burgundy.components import tile_name
+from burgundy.components import TILES, tile_name
 from burgundy.errors import brief
 from burgundy.pending import Pending
 
 if TYPE_CHECKING:
     from burgundy.state import State
+    from burgundy.variants import Ruleset
 
 NAME = "extra_hexes"
 """The variant's name (its entry point and the key of its state)."""
@@ -78,6 +79,21 @@ class CraneEffect(Action):
 
     tile: int
 
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> tuple[CraneEffect, ...]:
+        """Every crane effect of ``rules`` (:mod:`burgundy.action_space`): one per building
+        type but the crane's own, as the crane's decision offers them (X3).
+
+        Examples:
+            >>> import burgundy
+            >>> rules = burgundy.Ruleset(players=2, variants=("extra_hexes",))
+            >>> len(CraneEffect.action_space(rules))
+            8
+        """
+        from burgundy_extra_hexes.rules import imitated_kinds  # rules imports this module
+
+        return tuple(cls(code) for code in imitated_kinds(rules))
+
     def __str__(self) -> str:
         return f"crane {tile_name(self.tile)}"
 
@@ -91,6 +107,22 @@ class GeeseSpecies(Action):
     """
 
     species: str
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> tuple[GeeseSpecies, ...]:
+        """Every species the geese may score under ``rules`` (:mod:`burgundy.action_space`):
+        each species of the ruleset's tiles but the geese's own (X4).
+
+        Examples:
+            >>> import burgundy
+            >>> rules = burgundy.Ruleset(players=2, variants=("extra_hexes",))
+            >>> [a.species for a in GeeseSpecies.action_space(rules)]
+            ['chicken', 'cow', 'pig', 'sheep']
+        """
+        from burgundy_extra_hexes.rules import GOOSE  # rules imports this module
+
+        species = {TILES[code].species for code in rules.engine.tiles.codes}
+        return tuple(cls(s) for s in sorted(s for s in species if s and s != GOOSE))
 
     def __str__(self) -> str:
         return f"geese {self.species}"

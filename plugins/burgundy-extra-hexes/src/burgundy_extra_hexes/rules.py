@@ -132,7 +132,12 @@ def crane_effect(state: State, seat: int, space: int, tile: int) -> State | None
 def imitated(state: State) -> tuple[int, ...]:
     """The building kinds the crane may imitate: one code of each building type of the
     ruleset but its own (the core's eight; a white castle with that variant on)."""
-    by_building = state.rules.engine.tiles.codes_by_building
+    return imitated_kinds(state.rules)
+
+
+def imitated_kinds(rules: Ruleset) -> tuple[int, ...]:
+    """:func:`imitated` of the states of ``rules`` (it depends on the ruleset only)."""
+    by_building = rules.engine.tiles.codes_by_building
     return tuple(codes[0] for building, codes in by_building.items()
                  if building != CRANE_BUILDING and codes)
 
