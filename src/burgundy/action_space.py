@@ -13,6 +13,14 @@ legal actions of a state may share a key. A type with neither falls back to its 
 each named as in :data:`FIELD_DOMAINS`: the product of their domains. The helpers below
 (:func:`tiles_in_play`, :func:`placements`, :func:`colour_sets`, ...) build such spaces.
 
+Two parts of the core's spaces come from what the variants declare on their
+:class:`~burgundy.variants.VariantInfo`: the purchase's sources (:func:`purchase_sources`:
+the black depot and each variant's :attr:`~burgundy.variants.VariantInfo.purchase_sources`,
+workers 0 up to a source's price where a ``burgundy_purchase_payments`` hook is on), and the
+loose dice 7-12 in the die actions (:func:`dies`: only where a variant declares
+:attr:`~burgundy.variants.VariantInfo.loose_dice`, so the base and the standard game's
+spaces stay as small as they are).
+
 Examples:
     >>> import burgundy
     >>> from burgundy.actions import TakeWorkers

@@ -17,6 +17,25 @@ if TYPE_CHECKING:
 
 NAME = "extra_hexes"
 """The variant's name (its entry point and the key of its state)."""
+CRANE_BUILDING = "crane"
+"""The crane's own building type (X3: one crane exists; it does not block the type it
+imitates)."""
+GOOSE = "goose"
+"""The geese's species: an extra species for #24, never another species (X4)."""
+
+
+def imitated_kinds(rules: Ruleset) -> tuple[int, ...]:
+    """The building kinds the crane may imitate under ``rules``: one code of each building
+    type of the ruleset but its own (the core's eight; a white castle with that variant on).
+
+    Examples:
+        >>> import burgundy
+        >>> len(imitated_kinds(burgundy.Ruleset(players=2, variants=("extra_hexes",))))
+        8
+    """
+    by_building = rules.engine.tiles.codes_by_building
+    return tuple(codes[0] for building, codes in by_building.items()
+                 if building != CRANE_BUILDING and codes)
 
 
 @attrs.frozen(slots=True)
@@ -90,8 +109,6 @@ class CraneEffect(Action):
             >>> len(CraneEffect.action_space(rules))
             8
         """
-        from burgundy_extra_hexes.rules import imitated_kinds  # rules imports this module
-
         return tuple(cls(code) for code in imitated_kinds(rules))
 
     def __str__(self) -> str:
@@ -119,8 +136,6 @@ class GeeseSpecies(Action):
             >>> [a.species for a in GeeseSpecies.action_space(rules)]
             ['chicken', 'cow', 'pig', 'sheep']
         """
-        from burgundy_extra_hexes.rules import GOOSE  # rules imports this module
-
         species = {TILES[code].species for code in rules.engine.tiles.codes}
         return tuple(cls(s) for s in sorted(s for s in species if s and s != GOOSE))
 
