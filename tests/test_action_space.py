@@ -89,15 +89,17 @@ def _mixes() -> list[tuple[int, tuple[str, ...], dict[str, Any]]]:
         (4, ("team",), {}),
         (3, ("outposts", "knowledge"), {}),
         (2, ("trade_routes",), {}),
+        (3, ("trade_routes",), {"options": {"trade_routes_order": "choose"}}),
         (1, ("solo",), {}),
     ]
     return mixes + small
 
 
 def _ruleset(players: int, variants: tuple[str, ...], extra: dict[str, Any]) -> Ruleset:
-    return burgundy.Ruleset(
-        players=players, variants=variants, options=example_options(variants), **extra
-    )
+    """The mix's ruleset: its variants' example options, then those the mix names."""
+    extra = dict(extra)
+    options = {**example_options(variants), **extra.pop("options", {})}
+    return burgundy.Ruleset(players=players, variants=variants, options=options, **extra)
 
 
 @pytest.mark.parametrize(
@@ -235,4 +237,15 @@ def test_the_geese_choice_has_keys() -> None:
                            tiles={"c3": "bank", "c2": "cow3", "b2": "sheep4"})
     after = state.apply(next(a for a in state.legal_actions() if str(a) == "place geese b1 d2"))
     assert {str(a) for a in after.legal_actions()} == {"geese cow", "geese sheep"}
+    assert space_errors(rules, [after]) == []
+
+
+def test_the_crane_choice_has_keys() -> None:
+    """R-EXTRA-HEXES, X3: the crane's choice of a building effect has keys (the white
+    castle's too, with that variant on)."""
+    rules = burgundy.Ruleset(players=2, variants=("extra_hexes", "white_castles"))
+    state = build_position(rules, storage=["crane"], dice=(3, 3))
+    place = next(a for a in state.legal_actions() if str(a).startswith("place crane"))
+    after = state.apply(place)
+    assert len(after.legal_actions()) == 9  # the core's eight buildings, the white castle
     assert space_errors(rules, [after]) == []
