@@ -116,12 +116,24 @@ def _buy_tile(rules: Ruleset) -> list[act.BuyTile]:
 
 def tiles_in_play(rules: Ruleset) -> tuple[int, ...]:
     """The tile codes of ``rules``: the box's and its variants' (a variant's tile may enter
-    the game only later, as solo's black tiles do)."""
+    the game only later, as solo's black tiles do).
+
+    Examples:
+        >>> import burgundy
+        >>> len(tiles_in_play(burgundy.Ruleset(players=2, variants=())))
+        52
+    """
     return tuple(sorted(rules.engine.tiles.codes))
 
 
 def boards_in_play(rules: Ruleset) -> tuple[str, ...]:
-    """The board ids a game of ``rules`` may use: those of the start state, or the deal."""
+    """The board ids a game of ``rules`` may use: those of the start state, or the deal.
+
+    Examples:
+        >>> import burgundy
+        >>> boards_in_play(burgundy.Ruleset(players=2, variants=()))
+        ('1',)
+    """
     start = {estate.board for estate in rules.initial_state().estates} - {NO_BOARD}
     if NO_BOARD in {estate.board for estate in rules.initial_state().estates}:
         start |= set(rules.engine.deal_boards)
@@ -130,7 +142,13 @@ def boards_in_play(rules: Ruleset) -> tuple[str, ...]:
 
 def spaces_in_play(rules: Ruleset) -> tuple[tuple[str, int, frozenset[int]], ...]:
     """``(layout, space, colours)`` for every space of the boards in play: the colours it has
-    on some board of that layout."""
+    on some board of that layout.
+
+    Examples:
+        >>> import burgundy
+        >>> len(spaces_in_play(burgundy.Ruleset(players=2, variants=())))
+        37
+    """
     colours: dict[tuple[str, int], set[int]] = {}
     for board_id in boards_in_play(rules):
         board = rules.engine.boards[board_id]
@@ -140,19 +158,39 @@ def spaces_in_play(rules: Ruleset) -> tuple[tuple[str, int, frozenset[int]], ...
 
 
 def colour_limit(rules: Ruleset) -> int:
-    """The most goods colours one estate may hold (3; all 6 where a variant changes it)."""
+    """The most goods colours one estate may hold (3; all 6 where a variant changes it).
+
+    Examples:
+        >>> import burgundy
+        >>> colour_limit(burgundy.Ruleset(players=2, variants=()))
+        3
+    """
     return 6 if rules.engine.goods_colour_limit else 3
 
 
 def colour_sets(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
-    """Every set of goods colours one take may give (non-empty, at most the limit)."""
+    """Every set of goods colours one take may give (non-empty, at most the limit).
+
+    Examples:
+        >>> import burgundy
+        >>> len(colour_sets(burgundy.Ruleset(players=2, variants=())))  # 6 + 15 + 20
+        41
+    """
     limit = colour_limit(rules)
     return tuple(c for n in range(1, limit + 1) for c in combinations(GOODS, n))
 
 
 def placements(rules: Ruleset, tiles: Sequence[int]) -> list[tuple[int, int, str]]:
     """``(tile, space, layout)`` pairs a placement may make: a tile on a space of its colour
-    (any space where a variant lets tiles on other colours)."""
+    (any space where a variant lets tiles on other colours).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.components import tile_code
+        >>> rules = burgundy.Ruleset(players=2, variants=())
+        >>> len(placements(rules, [tile_code("bank")]))  # the 12 city spaces of board 1
+        12
+    """
     anywhere = bool(rules.engine.placement_spaces)
     return [
         (tile, space, layout)
@@ -237,6 +275,12 @@ def type_space(
     Raises:
         ValueError: A variant's type declares no space and has a field
             :data:`FIELD_DOMAINS` does not know.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.actions import SellGoods
+        >>> len(type_space(burgundy.Ruleset(players=2, variants=()), SellGoods)[0])  # 8 x 6
+        48
     """
     own = getattr(cls, "action_space", None)
     key: Callable[..., Hashable] = getattr(cls, "action_key", None) or identity
@@ -256,5 +300,11 @@ def type_space(
 
 
 def identity(action: Any) -> Hashable:
-    """The key of a type whose keys are its actions."""
+    """The key of a type whose keys are its actions.
+
+    Examples:
+        >>> from burgundy.actions import EndTurn
+        >>> identity(EndTurn()) == EndTurn()
+        True
+    """
     return action  # type: ignore[no-any-return]
