@@ -134,6 +134,30 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
 
 
 @attrs.frozen(slots=True)
+class PurchaseSource:
+    """A source a variant's purchase offers come from (hook ``burgundy_purchase_offers``),
+    declared on :attr:`VariantInfo.purchase_sources` so that the ruleset's action space
+    (:mod:`burgundy.action_space`) knows every :class:`~burgundy.actions.BuyTile` it allows.
+
+    Attributes:
+        name: The offers' :attr:`~burgundy.rules.take.PurchaseOffer.source` (the
+            :attr:`~burgundy.actions.BuyTile.source` of its purchases).
+        price: The most silverlings one of its purchases costs (a payment of workers,
+            hook ``burgundy_purchase_payments``, pays up to all of them).
+        tiles: The tile codes it may sell; empty (default): any hex of the ruleset.
+
+    Examples:
+        >>> from burgundy.variants import PurchaseSource
+        >>> PurchaseSource("inns", price=2, tiles=(60,)).tiles
+        (60,)
+    """
+
+    name: str
+    price: int = 2
+    tiles: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True)
 class VariantInfo:
     """What a variant plugin declares about itself (hook ``burgundy_variant``).
 
@@ -169,6 +193,13 @@ class VariantInfo:
             them, for tools that enable every installed variant (the benchmark, the wheel
             smoke test; see :func:`example_options`). Only a variant with an option that has
             no default needs them (trade routes: its generated deck).
+        purchase_sources: The sources of the variant's purchase offers (hook
+            ``burgundy_purchase_offers``), each a :class:`PurchaseSource`: what the ruleset's
+            :class:`~burgundy.actions.BuyTile` space is made of, besides the black depot
+            (:mod:`burgundy.action_space`).
+        loose_dice: The variant can push a :class:`~burgundy.pending.LooseDieAction` (a
+            die action with a die not in the hand, 7-12: the white castles): only then do
+            the die actions' spaces hold the loose dice (:mod:`burgundy.action_space`).
     """
 
     name: str
@@ -189,6 +220,8 @@ class VariantInfo:
     pending_types: tuple[type, ...] = ()
     free_actions: tuple[type, ...] = ()
     example_options: Mapping[str, Any] = attrs.field(factory=dict)
+    purchase_sources: tuple[PurchaseSource, ...] = ()
+    loose_dice: bool = False
 
 
 @cache

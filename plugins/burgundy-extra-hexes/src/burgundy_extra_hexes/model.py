@@ -7,15 +7,35 @@ from typing import TYPE_CHECKING
 import attrs
 
 from burgundy.actions import Action
-from burgundy.components import tile_name
+from burgundy.components import TILES, tile_name
 from burgundy.errors import brief
 from burgundy.pending import Pending
 
 if TYPE_CHECKING:
     from burgundy.state import State
+    from burgundy.variants import Ruleset
 
 NAME = "extra_hexes"
 """The variant's name (its entry point and the key of its state)."""
+CRANE_BUILDING = "crane"
+"""The crane's own building type (X3: one crane exists; it does not block the type it
+imitates)."""
+GOOSE = "goose"
+"""The geese's species: an extra species for #24, never another species (X4)."""
+
+
+def imitated_kinds(rules: Ruleset) -> tuple[int, ...]:
+    """The building kinds the crane may imitate under ``rules``: one code of each building
+    type of the ruleset but its own (the core's eight; a white castle with that variant on).
+
+    Examples:
+        >>> import burgundy
+        >>> len(imitated_kinds(burgundy.Ruleset(players=2, variants=("extra_hexes",))))
+        8
+    """
+    by_building = rules.engine.tiles.codes_by_building
+    return tuple(codes[0] for building, codes in by_building.items()
+                 if building != CRANE_BUILDING and codes)
 
 
 @attrs.frozen(slots=True)
@@ -78,6 +98,19 @@ class CraneEffect(Action):
 
     tile: int
 
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> tuple[CraneEffect, ...]:
+        """Every crane effect of ``rules`` (:mod:`burgundy.action_space`): one per building
+        type but the crane's own, as the crane's decision offers them (X3).
+
+        Examples:
+            >>> import burgundy
+            >>> rules = burgundy.Ruleset(players=2, variants=("extra_hexes",))
+            >>> len(CraneEffect.action_space(rules))
+            8
+        """
+        return tuple(cls(code) for code in imitated_kinds(rules))
+
     def __str__(self) -> str:
         return f"crane {tile_name(self.tile)}"
 
@@ -91,6 +124,20 @@ class GeeseSpecies(Action):
     """
 
     species: str
+
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> tuple[GeeseSpecies, ...]:
+        """Every species the geese may score under ``rules`` (:mod:`burgundy.action_space`):
+        each species of the ruleset's tiles but the geese's own (X4).
+
+        Examples:
+            >>> import burgundy
+            >>> rules = burgundy.Ruleset(players=2, variants=("extra_hexes",))
+            >>> [a.species for a in GeeseSpecies.action_space(rules)]
+            ['chicken', 'cow', 'pig', 'sheep']
+        """
+        species = {TILES[code].species for code in rules.engine.tiles.codes}
+        return tuple(cls(s) for s in sorted(s for s in species if s and s != GOOSE))
 
     def __str__(self) -> str:
         return f"geese {self.species}"

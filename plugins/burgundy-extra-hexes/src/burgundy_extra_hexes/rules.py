@@ -19,6 +19,8 @@ from burgundy.rules.scoring import first_seat_of_estates, tile_terms, working_ki
 from burgundy.state import State, replace
 from burgundy.variants import Ruleset
 from burgundy_extra_hexes.model import (
+    CRANE_BUILDING,
+    GOOSE,
     NAME,
     CraneChoice,
     CraneEffect,
@@ -26,6 +28,7 @@ from burgundy_extra_hexes.model import (
     GeeseChoice,
     GeeseSpecies,
     HireWorkers,
+    imitated_kinds,
 )
 
 CRANE = 64
@@ -36,11 +39,6 @@ K27 = TILE_BY_NAME["k27"]
 """Tile code of knowledge #27 (the core's)."""
 K28 = TILE_BY_NAME["k28"]
 """Tile code of knowledge #28 (the core's)."""
-CRANE_BUILDING = "crane"
-"""The crane's own building type (X3: one crane exists; it does not block the type it
-imitates)."""
-GOOSE = "goose"
-"""The geese's species: an extra species for #24, never another species (X4)."""
 KINDS: tuple[TileKind, ...] = (
     TileKind(CRANE, "crane", Colour.CITY, building=CRANE_BUILDING, effect="crane"),
     TileKind(GEESE, "geese", Colour.PASTURE, species=GOOSE, animals=2, effect="geese"),
@@ -132,9 +130,7 @@ def crane_effect(state: State, seat: int, space: int, tile: int) -> State | None
 def imitated(state: State) -> tuple[int, ...]:
     """The building kinds the crane may imitate: one code of each building type of the
     ruleset but its own (the core's eight; a white castle with that variant on)."""
-    by_building = state.rules.engine.tiles.codes_by_building
-    return tuple(codes[0] for building, codes in by_building.items()
-                 if building != CRANE_BUILDING and codes)
+    return imitated_kinds(state.rules)
 
 
 def crane_legal(state: State, item: Pending) -> tuple[Action, ...]:

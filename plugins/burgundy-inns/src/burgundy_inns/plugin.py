@@ -8,7 +8,7 @@ from burgundy import hookimpl
 from burgundy.components import TileKind
 from burgundy.rules.take import PurchaseOffer
 from burgundy.state import State
-from burgundy.variants import Ruleset, VariantInfo
+from burgundy.variants import PurchaseSource, Ruleset, VariantInfo
 from burgundy_inns import __version__
 from burgundy_inns import rules as inn_rules
 
@@ -24,6 +24,7 @@ def burgundy_variant() -> VariantInfo:
         players=(2, 3, 4),
         editions=("2019",),
         state_type=inn_rules.InnState,
+        purchase_sources=(PurchaseSource(inn_rules.SOURCE, inn_rules.PRICE, (inn_rules.INN,)),),
     )
 
 

@@ -26,6 +26,7 @@ from burgundy.rules.phases import mines
 from burgundy.rules.scoring import building_count, first_seat_of_estates, working_kinds
 from burgundy.rules.take import PurchaseOffer, depot_offer
 from burgundy.state import State
+from burgundy.variants import PurchaseSource
 from burgundy_knowledge.actions import TakeGoodsTwo
 
 TILE_DATA: dict[str, Any] = json.loads(
@@ -162,6 +163,11 @@ def purchase_payments(
 
 _K6 = CODE[6]
 _K6_PRICE = int(TILE_DATA["6"]["price"])  # silverlings, as the core's black depot (2)
+PURCHASE_SOURCES: tuple[PurchaseSource, ...] = tuple(
+    PurchaseSource(str(depot), _K6_PRICE) for depot in range(1, 7)
+)
+"""#6's sources (:attr:`burgundy.variants.VariantInfo.purchase_sources`): the numbered
+depots ``"1"``-``"6"``, any hex, at #6's price."""
 _WORKERS_PAY = {
     edition: bool(edition_value(TILE_DATA["6"], "workers_pay", edition))
     for edition in ("2011", "2019")

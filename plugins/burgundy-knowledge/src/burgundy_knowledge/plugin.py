@@ -24,6 +24,7 @@ def burgundy_variant() -> VariantInfo:
         summary="The 26 knowledge (monastery) tiles of the base game.",
         order=10,
         action_types=(TakeGoodsTwo,),
+        purchase_sources=effects.PURCHASE_SOURCES,
     )
 
 

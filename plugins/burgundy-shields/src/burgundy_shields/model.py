@@ -261,6 +261,18 @@ class SetDie(Action):
     die: int
     value: int
 
+    @classmethod
+    def action_space(cls, rules: Ruleset) -> tuple[SetDie, ...]:
+        """Every turn of a die (:mod:`burgundy.action_space`): a die of the hand (1-6) to
+        any other value, never a loose die (not in the hand).
+
+        Examples:
+            >>> import burgundy
+            >>> len(SetDie.action_space(burgundy.Ruleset(players=3, variants=("shields",))))
+            30
+        """
+        return tuple(cls(d, v) for d in range(1, 7) for v in range(1, 7) if v != d)
+
     def __str__(self) -> str:
         return f"set d{self.die} {self.value}"
 

@@ -21,6 +21,7 @@ def burgundy_variant() -> VariantInfo:
         summary="The white castles (2019 box): 8 buildings with the white die's action, #29.",
         order=50,
         editions=("2019",),
+        loose_dice=True,  # a white castle's action: a die action with the white die
     )
 
 
