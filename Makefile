@@ -105,8 +105,12 @@ typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy --strict docs/examples/burgundy-sampler/src
 	$(BIN)/mypy --strict tools noxfile.py
 
+# On every core, the tests of one file in one worker (pytest-xdist); PYTEST_WORKERS=0 runs
+# them in this process.
+PYTEST_WORKERS ?= auto
+
 unit: $(VENV)/.dev-installed
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 # pytest on every supported Python found on this machine (noxfile.py; a missing one is
 # skipped with a note). The one of $(VENV) is left out, as `unit` runs the same suite on
@@ -114,7 +118,7 @@ unit: $(VENV)/.dev-installed
 NOX_SKIP ?= $(shell $(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 
 interpreters: wheelhouse
-	BURGUNDY_NOX_SKIP="$(NOX_SKIP)" $(BIN)/nox --tags tests
+	BURGUNDY_NOX_SKIP="$(NOX_SKIP)" PYTEST_WORKERS="$(PYTEST_WORKERS)" $(BIN)/nox --tags tests
 
 # --- distributions ----------------------------------------------------------
 

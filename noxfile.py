@@ -128,7 +128,9 @@ def _define(version: str) -> None:
         left_out = _left_out(version)
         if left_out:
             session.log(f"no wheels of some optional extras for Python {version}: {left_out}")
-        session.run("python", "-m", "pytest", *left_out, *session.posargs)
+        workers = os.environ.get("PYTEST_WORKERS", "auto")  # pytest-xdist, as make unit
+        session.run("python", "-m", "pytest", "-n", workers, "--dist", "loadfile", *left_out,
+                    *session.posargs)
 
     tests.__doc__ = f"pytest on CPython {version} (core and every plugin installed)"
     nox.session(
