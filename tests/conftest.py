@@ -37,6 +37,16 @@ def tithe_installed(tmp_path: Path) -> Iterator[None]:
         variants._entry_points.cache_clear()
 
 
+def _write_distribution(folder: Path, module: str, source: str, entry_points: str) -> None:
+    """A one-module distribution in ``folder`` (on ``sys.path``): the module's source and
+    its metadata with ``entry_points`` (the text of ``entry_points.txt``)."""
+    (folder / f"{module}.py").write_text(source, encoding="utf-8")
+    dist = folder / f"{module}-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n")
+    (dist / "entry_points.txt").write_text(entry_points)
+
+
 @pytest.fixture
 def install_plugin(tmp_path: Path) -> Iterator[Callable[[str, str], None]]:
     """Install small test plugins through the real entry-point path: call it with a variant
@@ -45,11 +55,7 @@ def install_plugin(tmp_path: Path) -> Iterator[Callable[[str, str], None]]:
 
     def install(name: str, source: str) -> None:
         module = f"burgundy_test_{name}"
-        (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
-        dist = tmp_path / f"{module}-0.1.0.dist-info"
-        dist.mkdir()
-        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n")
-        (dist / "entry_points.txt").write_text(f"[burgundy.variants]\n{name} = {module}\n")
+        _write_distribution(tmp_path, module, source, f"[burgundy.variants]\n{name} = {module}\n")
         installed.append(module)
         variants._entry_points.cache_clear()
 
@@ -103,11 +109,8 @@ def install_bot(tmp_path: Path) -> Iterator[Callable[[str, str, str], None]]:
 
     def install(name: str, source: str, attr: str) -> None:
         module = f"burgundy_testbot_{name}"
-        (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
-        dist = tmp_path / f"{module}-0.1.0.dist-info"
-        dist.mkdir()
-        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n")
-        (dist / "entry_points.txt").write_text(f"[burgundy.bots]\n{name} = {module}:{attr}\n")
+        _write_distribution(tmp_path, module, source,
+                            f"[burgundy.bots]\n{name} = {module}:{attr}\n")
         installed.append(module)
         bots._entry_points.cache_clear()
 

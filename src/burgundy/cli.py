@@ -73,6 +73,14 @@ def _bot_names(spec: str, count: int) -> list[str]:
     return [names[i % len(names)] for i in range(count)]
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    """The ``--jobs`` of ``tournament`` and ``selfplay``: every core by default."""
+    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    return jobs
+
+
 def _progress(done: int, total: int, out: TextIO) -> None:
     """A progress bar on ``out`` (redrawn in place: only for a terminal)."""
     width = 30
@@ -269,9 +277,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     rules = _ruleset(args)
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise ValueError("--jobs must be at least 1")
+    jobs = _jobs(args)
     if args.batch is not None and args.batch < 1:
         raise ValueError("--batch must be at least 1")
     spec = TournamentSpec(ruleset=rules, bots=args.bots, games=args.games, seed=args.seed)
@@ -308,9 +314,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO | None = None,
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     rules = _ruleset(args)
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise ValueError("--jobs must be at least 1")
+    jobs = _jobs(args)
     spec = SelfPlaySpec(ruleset=rules, bot=args.bot, games=args.games, seed=args.seed,
                         shard_games=args.shard_games)
     executor = _executor(args.backend, jobs, args.address)
