@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +38,22 @@ def tithe_installed(tmp_path: Path) -> Iterator[None]:
         variants._entry_points.cache_clear()
 
 
+@contextlib.contextmanager
+def _distributions(folder: Path, forget: Callable[[], None]) -> Iterator[list[str]]:
+    """``folder`` on ``sys.path`` while the test runs, for the distributions written there;
+    afterwards the modules the caller lists (the yielded list) are unloaded and ``forget``
+    (an entry-point cache's ``cache_clear``) runs."""
+    installed: list[str] = []
+    sys.path.insert(0, str(folder))
+    try:
+        yield installed
+    finally:
+        sys.path.remove(str(folder))
+        for module in installed:
+            sys.modules.pop(module, None)
+        forget()
+
+
 def _write_distribution(folder: Path, module: str, source: str, entry_points: str) -> None:
     """A one-module distribution in ``folder`` (on ``sys.path``): the module's source and
     its metadata with ``entry_points`` (the text of ``entry_points.txt``)."""
@@ -51,22 +68,16 @@ def _write_distribution(folder: Path, module: str, source: str, entry_points: st
 def install_plugin(tmp_path: Path) -> Iterator[Callable[[str, str], None]]:
     """Install small test plugins through the real entry-point path: call it with a variant
     name and the source of its module (which implements the hooks at module level)."""
-    installed: list[str] = []
+    with _distributions(tmp_path, variants._entry_points.cache_clear) as installed:
 
-    def install(name: str, source: str) -> None:
-        module = f"burgundy_test_{name}"
-        _write_distribution(tmp_path, module, source, f"[burgundy.variants]\n{name} = {module}\n")
-        installed.append(module)
-        variants._entry_points.cache_clear()
+        def install(name: str, source: str) -> None:
+            module = f"burgundy_test_{name}"
+            _write_distribution(tmp_path, module, source,
+                                f"[burgundy.variants]\n{name} = {module}\n")
+            installed.append(module)
+            variants._entry_points.cache_clear()
 
-    sys.path.insert(0, str(tmp_path))
-    try:
         yield install
-    finally:
-        sys.path.remove(str(tmp_path))
-        for module in installed:
-            sys.modules.pop(module, None)
-        variants._entry_points.cache_clear()
 
 
 SAMPLER_SRC = Path(__file__).parent.parent / "docs" / "examples" / "burgundy-sampler" / "src"
@@ -105,20 +116,13 @@ def install_bot(tmp_path: Path) -> Iterator[Callable[[str, str, str], None]]:
     (``"module:attr"`` is built from it)."""
     from burgundy import bots
 
-    installed: list[str] = []
+    with _distributions(tmp_path, bots._entry_points.cache_clear) as installed:
 
-    def install(name: str, source: str, attr: str) -> None:
-        module = f"burgundy_testbot_{name}"
-        _write_distribution(tmp_path, module, source,
-                            f"[burgundy.bots]\n{name} = {module}:{attr}\n")
-        installed.append(module)
-        bots._entry_points.cache_clear()
+        def install(name: str, source: str, attr: str) -> None:
+            module = f"burgundy_testbot_{name}"
+            _write_distribution(tmp_path, module, source,
+                                f"[burgundy.bots]\n{name} = {module}:{attr}\n")
+            installed.append(module)
+            bots._entry_points.cache_clear()
 
-    sys.path.insert(0, str(tmp_path))
-    try:
         yield install
-    finally:
-        sys.path.remove(str(tmp_path))
-        for module in installed:
-            sys.modules.pop(module, None)
-        bots._entry_points.cache_clear()
