@@ -6,12 +6,24 @@ N seeded random games), subtracts, and prints instructions per decision; ``--che
 the same for python-chess plies. It needs valgrind (``apt-get install valgrind``) and takes
 about 15 s per figure.
 
-    python benchmarks/instructions.py [--variants knowledge] [--games 3] [--chess]
+``--userloop`` plays issue #21's user loop instead of ``bench.py``'s (a new
+``Game(players=N, seed=s)`` per game, chance drawn from ``chance_outcomes()`` with
+``rng.choices``). ``--allocations`` also prints, per decision, the allocation and copy
+counts callgrind saw (calls into CPython's allocator and constructors, start-up subtracted):
+``allocations`` (``_PyObject_Malloc`` + ``_PyObject_Calloc``: every object and buffer from
+Python's small-object allocator), ``tuples`` (``tuple_alloc``), ``objects``
+(``object_new``: every attrs value built by ``object.__new__``, the engine's copies of
+slotted values), ``dict copies`` (``PyDict_Copy``: each :class:`State` copy is one) and
+``gc runs`` (``gc_collect_main``).
+
+    python benchmarks/instructions.py [--variants knowledge] [--players 2] [--games 3]
+                                      [--chess] [--userloop] [--allocations]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import re
 import subprocess
@@ -32,6 +44,25 @@ if kind == "chess":
         while not board.is_game_over(claim_draw=False):
             board.push(rng.choice(list(board.legal_moves)))
             count += 1
+elif kind.startswith("userloop:"):
+    import burgundy
+    names = tuple(v for v in kind.split(":")[2].split(",") if v)
+    players = int(kind.split(":")[1])
+    rng = random.Random(1)
+    def game(seed):
+        state = burgundy.Game(players=players, seed=seed, variants=names).state
+        decisions = 0
+        while not state.is_terminal:
+            if state.current_player == burgundy.CHANCE:
+                outcomes = state.chance_outcomes()
+                pick = rng.choices(range(len(outcomes)), [p for _, p in outcomes])[0]
+                state = state.apply(outcomes[pick][0])
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+    game(0)
+    count = sum(game(seed) for seed in range(1, 1 + games))
 else:
     import burgundy
     from bench import play_random
@@ -44,8 +75,47 @@ print("count", count)
 """
 
 
+COUNTED = {
+    "allocations": ("_PyObject_Malloc", "_PyObject_Calloc"),
+    "tuples": ("tuple_alloc",),
+    "objects": ("object_new",),
+    "dict copies": ("PyDict_Copy",),
+    "gc runs": ("gc_collect_main",),
+}
+"""What ``--allocations`` counts: a label and the C functions whose calls it sums."""
+
+_NAMED = re.compile(r"c?fn=\((\d+)\)(?: (.*))?")
+
+
+def call_counts(out: Path) -> collections.Counter[str]:
+    """Calls of every function in a callgrind output file, by function name."""
+    names: dict[str, str] = {}
+    calls: collections.Counter[str] = collections.Counter()
+    callee = None
+    with out.open() as lines:
+        for line in lines:
+            if line.startswith(("fn=", "cfn=")):
+                found = _NAMED.match(line.strip())
+                if found is None:
+                    continue
+                if found.group(2):
+                    names[found.group(1)] = found.group(2)
+                if line.startswith("cfn="):
+                    callee = names.get(found.group(1), found.group(1))
+            elif line.startswith("calls=") and callee is not None:
+                calls[callee] += int(line[6:].split()[0])
+    return calls
+
+
 def instructions(script: Path, kind: str, games: int) -> tuple[int, int]:
     """Run the workload under callgrind; return (instructions, decisions or plies)."""
+    total, count, _ = profile(script, kind, games)
+    return total, count
+
+
+def profile(script: Path, kind: str, games: int) -> tuple[int, int, dict[str, int]]:
+    """Run the workload under callgrind; return (instructions, decisions or plies, the
+    :data:`COUNTED` call counts)."""
     with tempfile.TemporaryDirectory() as folder:
         result = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out",
@@ -53,19 +123,28 @@ def instructions(script: Path, kind: str, games: int) -> tuple[int, int]:
             capture_output=True, text=True, check=True,
             env={**os.environ, "PYTHONHASHSEED": "0"},  # string hashing varies the count
         )
+        calls = call_counts(Path(folder) / "out")
+    counted = {label: sum(calls[name] for name in names) for label, names in COUNTED.items()}
     text = result.stdout + result.stderr
     collected = re.search(r"Collected : (\d+)", text)
     count = re.search(r"count (\d+)", text)
     if collected is None or count is None:
         raise SystemExit(f"could not read callgrind's output:\n{text[-2000:]}")
-    return int(collected.group(1)), int(count.group(1))
+    return int(collected.group(1)), int(count.group(1)), counted
 
 
 def per_step(script: Path, kind: str, games: int) -> tuple[float, int]:
     """Instructions per decision (or ply) of ``games`` games, start-up subtracted."""
-    base, _ = instructions(script, kind, 0)
-    total, count = instructions(script, kind, games)
-    return (total - base) / count, count
+    ours, count, _ = per_step_counts(script, kind, games)
+    return ours, count
+
+
+def per_step_counts(script: Path, kind: str, games: int) -> tuple[float, int, dict[str, float]]:
+    """Instructions and :data:`COUNTED` calls per decision (or ply), start-up subtracted."""
+    base, _, base_calls = profile(script, kind, 0)
+    total, count, calls = profile(script, kind, games)
+    return (total - base) / count, count, {
+        label: (calls[label] - base_calls[label]) / count for label in calls}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,17 +153,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", default="knowledge", help="comma-separated; '' = base")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--chess", action="store_true")
+    parser.add_argument("--players", type=int, default=2, help="with --userloop")
+    parser.add_argument("--userloop", action="store_true", help="issue #21's user loop")
+    parser.add_argument("--allocations", action="store_true",
+                        help="also print allocation and copy counts per decision")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "workload.py"
         script.write_text(WORKLOAD.format(bench=str(Path(__file__).parent)))
-        ours, decisions = per_step(script, args.variants, args.games)
-        print(f"burgundy ({args.variants or 'base'}, 2 players): {ours:,.0f} instructions "
+        kind = f"userloop:{args.players}:{args.variants}" if args.userloop else args.variants
+        players = args.players if args.userloop else 2
+        ours, decisions, counts = per_step_counts(script, kind, args.games)
+        print(f"burgundy ({args.variants or 'base'}, {players} players"
+              f"{', user loop' if args.userloop else ''}): {ours:,.0f} instructions "
               f"per decision over {decisions} decisions")
+        if args.allocations:
+            print("  per decision: " + ", ".join(
+                f"{label} {value:,.1f}" for label, value in counts.items()))
         if args.chess:
-            theirs, plies = per_step(script, "chess", max(args.games // 2, 1))
+            theirs, plies, chess_counts = per_step_counts(
+                script, "chess", max(args.games // 2, 1))
             print(f"python-chess: {theirs:,.0f} instructions per ply over {plies} plies; "
                   f"ratio {theirs / ours:.2f}x")
+            if args.allocations:
+                print("  per ply: " + ", ".join(
+                    f"{label} {value:,.1f}" for label, value in chess_counts.items()))
     return 0
 
 

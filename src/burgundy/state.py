@@ -57,6 +57,20 @@ def copier(cls: type[_T], *names: str) -> Callable[[_T, dict[str, Any]], _T]:
     return function
 
 
+def draw_outcome(outcomes: tuple[tuple[Any, float], ...], rng: random.Random) -> Any:
+    """The outcome of ``outcomes`` (pairs ``(outcome, probability)``) that one
+    ``rng.random()`` draws: the same draw as ``rng.choices(outcomes, probabilities)[0]``
+    (a bisection over the cumulative probabilities), without building the lists first.
+    :meth:`State.sample_outcome` and :meth:`State.resolve_chance` draw with it."""
+    cumulative = []  # what random.choices accumulates: the probabilities, in order
+    total = 0.0
+    for _, probability in outcomes:
+        total += probability
+        cumulative.append(total)
+    last = len(cumulative) - 1
+    return outcomes[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, last)][0]
+
+
 def changed(inst: _T, changes: dict[str, Any]) -> _T:
     """Return a copy of the frozen attrs value ``inst`` with ``changes`` (a dict of new
     values by field name) applied: :func:`replace` without packing keywords, for callers
@@ -398,13 +412,26 @@ class State:
         outcomes = self._cache_outcomes or self.chance_outcomes()
         if not outcomes:
             raise ValueError("sample_outcome() needs a chance node")
-        cumulative = []  # what random.choices accumulates: the probabilities, in order
-        total = 0.0
-        for _, probability in outcomes:
-            total += probability
-            cumulative.append(total)
-        last = len(cumulative) - 1
-        return outcomes[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, last)][0]
+        return draw_outcome(outcomes, rng)
+
+    def resolve_chance(self, rng: random.Random) -> State:
+        """Play chance with ``rng`` from here until a decision node or the end.
+
+        The same states and the same draws as ``state = state.apply(state.sample_outcome(rng))``
+        while ``state.is_chance``, in one call: each outcome is drawn from the list the
+        engine made while reaching the node and resolved at once, without the checks
+        :meth:`apply` makes on an outcome from outside (a drawn one is listed by
+        construction). A decision node or the end comes back as it is. Search keeps the
+        exact :meth:`chance_outcomes` and :meth:`apply`.
+
+        Examples:
+            >>> import random, burgundy
+            >>> start = burgundy.Ruleset(players=2, variants=()).initial_state()
+            >>> state = start.resolve_chance(random.Random(5))
+            >>> state.is_chance, state.current_player in (0, 1)
+            (False, True)
+        """
+        return self.rules.engine.resolve_chance(self, rng)
 
     def apply(self, action: Any) -> State:
         """Return the state after ``action`` (or a chance outcome at a chance node).

@@ -26,8 +26,11 @@ from burgundy.rules.dice import use_die
 from burgundy.rules.income import Income, gain, pop
 from burgundy.rules.place import apply_place, town_hall_legal
 from burgundy.rules.sell import apply_sell
+from burgundy.state import draw_outcome
 
 if TYPE_CHECKING:
+    import random
+
     from burgundy.state import State
     from burgundy.variants import Ruleset
 
@@ -456,6 +459,33 @@ class Engine(HookTuples):
         if found is None:
             self.legal_instance(state, action)  # raises, naming the action
         return self.advance(self._apply_decision(state, item, found))
+
+    def resolve_chance(
+        self,
+        state: State,
+        rng: random.Random,
+        drawn: list[tuple[State, Any]] | None = None,
+    ) -> State:
+        """Draw and resolve chance with ``rng`` until a decision or the end (see
+        :meth:`burgundy.State.resolve_chance`); each chance node and the outcome drawn
+        there go to ``drawn`` if given (:class:`burgundy.Game` records them).
+
+        The chance branch of :meth:`apply` without its checks: the outcome is drawn from
+        the node's own list, so it is listed. MEASURE-ME
+        """
+        rules = self.pending_rules
+        while state.pending:
+            item = state.pending[-1]
+            if item.seat != _CHANCE:
+                break
+            outcome = draw_outcome(state._cache_outcomes or state.chance_outcomes(), rng)
+            if drawn is not None:
+                drawn.append((state, outcome))
+            rule = rules[type(item)]
+            state = self.advance(
+                rule.resolve(state if rule.pops else pop(state), item, outcome)  # type: ignore[misc]
+            )
+        return state
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
         if action is _DECLINE or isinstance(action, act.Decline):
