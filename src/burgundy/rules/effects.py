@@ -11,6 +11,7 @@ hall's placement (:func:`burgundy.rules.place.town_hall_legal`). This module is 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -169,24 +170,51 @@ def goods_choices(state: State, seat: int, depot: int) -> list[tuple[int, ...]]:
     each way of filling the free slots is a choice (R-SHIP, rulebook: Carla's ship).
     """
     index = state.seats[seat].estate
-    held = {c + 1 for c, n in enumerate(state.estates[index].goods) if n}
-    there = {c + 1 for c, n in enumerate(state.depot_goods[depot - 1]) if n}
-    if not there:
-        return []
-    kept = there & held
-    new = sorted(there - held)
-    free = max(goods_colour_limit(state, index) - len(held), 0)
+    held = _colour_mask(state.estates[index].goods)
+    return list(_colour_sets(
+        held, _colour_mask(state.depot_goods[depot - 1]), goods_colour_limit(state, index)))
+
+
+def _colour_mask(goods: tuple[int, ...]) -> int:
+    """Bit ``c`` set for each goods colour ``c`` (1-6) of which ``goods`` (counts by colour)
+    has any."""
+    mask = 0
+    for colour, count in enumerate(goods, 1):
+        if count:
+            mask |= 1 << colour
+    return mask
+
+
+@cache
+def _colour_sets(held: int, there: int, limit: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`goods_choices` by colour masks (bit ``c`` for colour ``c``): what is held,
+    what lies on the depot, and the estate's colour limit. Kept per masks (at most
+    64 * 64 * a few limits): a ship's choices came to 38 µs a decision, recomputed for the
+    same few masks game after game."""
+    colours = [c for c in range(1, 7) if there >> c & 1]
+    if not colours:
+        return ()
+    kept = {c for c in colours if held >> c & 1}
+    new = [c for c in colours if not held >> c & 1]
+    free = max(limit - held.bit_count(), 0)
     picks = [tuple(new)] if len(new) <= free else list(combinations(new, free))
-    return [tuple(sorted(kept | set(p))) for p in picks if kept or p]
+    return tuple(tuple(sorted(kept | set(p))) for p in picks if kept or p)
 
 
 def ship_goods_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """The ship's choices: one depot and the colours taken from it."""
+    index = state.seats[item.seat].estate
+    held = _colour_mask(state.estates[index].goods)
+    limit = goods_colour_limit(state, index)
     return tuple(
-        TakeGoods(depot, colours)
-        for depot in range(1, 7)
-        for colours in goods_choices(state, item.seat, depot)
+        take_goods_action(depot, colours)
+        for depot, goods in enumerate(state.depot_goods, 1)
+        for colours in _colour_sets(held, _colour_mask(goods), limit)
     )
+
+
+take_goods_action = cache(TakeGoods)
+"""``TakeGoods(depot, colours)``, one shared instance per value."""
 
 
 def take_goods(state: State, seat: int, depot: int, colours: tuple[int, ...]) -> State:
