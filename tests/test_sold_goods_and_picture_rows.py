@@ -3,6 +3,8 @@
 - every sold good counts in ``Estate.sold``, and ``burgundy_sold_goods`` handlers see the
   sale once the goods are counted, before the income (die sale and warehouse sale alike);
 - ``burgundy_picture_rows``: rows a variant adds reach the text and SVG pictures;
+- ``burgundy_board_picture_rows``: rows a variant adds to the main board reach its text
+  and SVG pictures, which grow by a strip a row;
 - an option with no default (``OptionSpec`` with ``default=None`` and a refusing check),
   the example value tools use (``VariantInfo.example_options``, ``example_options``) and
   the notes ``Ruleset.describe`` shows (``OptionSpec.describe``).
@@ -21,9 +23,9 @@ import pytest
 import burgundy
 from burgundy import hookimpl, variants
 from burgundy.pending import WarehouseSell
-from burgundy.render.parts import PictureCell, PictureRow, estate_rows
-from burgundy.render.svg import DUCHY_HEIGHT, duchy_svg, state_svg
-from burgundy.render.text import state_text
+from burgundy.render.parts import PictureCell, PictureRow, board_rows, estate_rows
+from burgundy.render.svg import BOARD_HEIGHT, DUCHY_HEIGHT, board_svg, duchy_svg, state_svg
+from burgundy.render.text import board_text, state_text
 from burgundy.rules.income import push
 from burgundy.rules.sell import SALE_SILVER, SALE_VP
 from burgundy.state import State
@@ -81,9 +83,19 @@ def _tally_plugin() -> types.SimpleNamespace:
 
         return rows
 
+    @hookimpl
+    def burgundy_board_picture_rows(rules: Ruleset) -> Callable[[State], tuple[PictureRow, ...]]:
+        def rows(state: State) -> tuple[PictureRow, ...]:
+            calls = len(state.variant_state("tally").calls)
+            return (PictureRow("tally board", (PictureCell(f"{calls} sales", goods=4),)),
+                    PictureRow("empty", ()))
+
+        return rows
+
     return types.SimpleNamespace(
         burgundy_variant=burgundy_variant, burgundy_setup=burgundy_setup,
         burgundy_sold_goods=burgundy_sold_goods, burgundy_picture_rows=burgundy_picture_rows,
+        burgundy_board_picture_rows=burgundy_board_picture_rows,
     )
 
 
@@ -144,7 +156,27 @@ def test_picture_rows_reach_the_text_and_svg_pictures(tally: Ruleset) -> None:
     plain = burgundy.Ruleset(players=2, variants=()).initial_state()
     assert estate_rows(plain, 0) == () and 'class="picture-row"' not in state_svg(plain)
     whole = state_svg(state)
-    assert whole.count('class="picture-row"') == 2
+    assert whole.count('class="picture-row"') == 2 + 2  # a row per duchy, the board's two
+
+
+def test_board_picture_rows_reach_the_board_pictures(tally: Ruleset) -> None:
+    state = build_position(tally, goods=(0, 3, 0, 0, 0, 0), dice=(2, 5))
+    after = state.apply(find_action(state, "sell 2 d2"))
+    assert board_rows(after) == (PictureRow("tally board", (PictureCell("1 sales", goods=4),)),
+                                 PictureRow("empty", ()))
+    text = board_text(after)
+    assert text.endswith("  tally board: [4:1 sales]\n  empty: -")
+    assert state_text(after).count("tally board") == 1  # the board's, not an estate's
+    svg = board_svg(after)
+    assert svg.count('class="picture-row"') == 2
+    height = float(re.search(r'<svg[^>]* height="([0-9.]+)"', svg).group(1))  # type: ignore[union-attr]
+    plain = burgundy.Ruleset(players=2, variants=()).initial_state()
+    plain_height = float(
+        re.search(r'<svg[^>]* height="([0-9.]+)"', board_svg(plain)).group(1))  # type: ignore[union-attr]
+    assert plain_height == BOARD_HEIGHT < height
+    assert board_rows(plain) == () and "picture-row" not in board_svg(plain)
+    # the whole table: two board strips and one row under each of the two duchies
+    assert state_svg(after).count('class="picture-row"') == 4
 
 
 def test_an_option_without_default_its_example_value_and_its_note(tally: Ruleset) -> None:

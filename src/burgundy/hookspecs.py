@@ -594,6 +594,21 @@ def burgundy_picture_rows(
 
 
 @hookspec
+def burgundy_board_picture_rows(
+    rules: Ruleset,
+) -> Callable[[State], Sequence[PictureRow]] | None:
+    """Rows of cells a variant adds to the main board's pictures: ``f(state) -> rows``.
+
+    What lies beside the main board and is not in the core's fields (the inns' stack):
+    the text picture (:func:`burgundy.render.text.board_text`) prints each
+    :class:`~burgundy.render.parts.PictureRow` under the board's lines, the SVG pictures
+    (:func:`burgundy.render.svg.board_svg`, :func:`~burgundy.render.svg.state_svg`) draw it
+    as a strip below the main board, which grows by one strip a row. Only pictures ask; the
+    rules never do.
+    """
+
+
+@hookspec
 def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
     """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``."""
 

@@ -249,3 +249,23 @@ def test_a_bad_inn_state_is_refused() -> None:
     with pytest.raises(ValueError, match="counts"):
         burgundy.io.validate_state(negative)
     assert tile_code("inn") == INN
+
+
+def test_the_pictures_show_the_stack_and_the_inns_to_come() -> None:
+    """R-INN-PLACE: the inns for sale lie beside the black depot, in sight of every player;
+    the text and SVG pictures of the main board show them and those still in the box, and
+    follow a purchase."""
+    from burgundy.render.parts import board_rows
+    from burgundy.render.svg import board_svg, state_svg
+    from burgundy.render.text import board_text
+
+    state = with_stack(build_position(rules(), silver=4, dice=(1, 2)), 2)
+    (row,) = board_rows(state)
+    assert row.label == "inns" and row.groups == ("for sale", "to come")
+    assert [cell.text for cell in row.cells] == ["inn", "inn", "box", "box", "box"]
+    assert "  inns: for sale [inn] [inn] | to come [box] [box] [box]" in board_text(state)
+    svg = board_svg(state)
+    assert svg.count('class="picture-row"') == 1 and "an inn for sale" in svg
+    assert state_svg(state).count('class="picture-row"') == 1
+    after = play_texts(state, "buy inn inns")
+    assert "  inns: for sale [inn] | to come [box] [box] [box]" in board_text(after)

@@ -5,7 +5,9 @@ estate, :class:`PictureRow` values: a label and a row of :class:`PictureCell` va
 short text that may be marked with a goods colour and may hold a goods tile. The text
 picture prints them under the estate's duchy; the SVG pictures draw them below the duchy
 board, one strip per row, the cells of one group (a trade-route tile, say) side by side
-in one frame. :func:`estate_rows` collects them for one estate.
+in one frame. :func:`estate_rows` collects them for one estate. Rows for the main board
+(:func:`burgundy.hookspecs.burgundy_board_picture_rows`: the inns' stack) are drawn the
+same way under it; :func:`board_rows` collects them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import attrs
 
 from burgundy.state import State
 
-__all__ = ["PictureCell", "PictureRow", "estate_rows"]
+__all__ = ["PictureCell", "PictureRow", "board_rows", "estate_rows"]
 
 
 @attrs.frozen(slots=True)
@@ -83,4 +85,26 @@ def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
     rows: list[PictureRow] = []
     for part in state.rules.engine.picture_rows:
         rows.extend(part(state, estate))
+    return tuple(rows)
+
+
+def board_rows(state: State) -> tuple[PictureRow, ...]:
+    """The rows the enabled variants add to the main board's pictures, in variant order
+    (the answers of the ``burgundy_board_picture_rows`` hook).
+
+    Args:
+        state: The game state.
+
+    Returns:
+        The rows; ``()`` when no variant adds any (the base game).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.render.parts import board_rows
+        >>> board_rows(burgundy.Ruleset(players=2, variants=()).initial_state())
+        ()
+    """
+    rows: list[PictureRow] = []
+    for part in state.rules.engine.board_picture_rows:
+        rows.extend(part(state))
     return tuple(rows)

@@ -37,7 +37,7 @@ from burgundy.actions import BuyTile
 from burgundy.components import TILE_COLOUR, Colour, tile_name
 from burgundy.geometry import POSITIONS, SPACE_NAMES, Board, bits
 from burgundy.geometry import board as standard_board
-from burgundy.render.parts import PictureRow, estate_rows
+from burgundy.render.parts import PictureRow, board_rows, estate_rows
 from burgundy.rules.effects import TRACK_SPACES
 from burgundy.rules.phases import PHASE_NAMES, ROUNDS_PER_PHASE
 from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, play_order
@@ -854,11 +854,20 @@ def _black_depot(parent: ET.Element, state: State, cx: float, cy: float) -> None
             _tile(group, x, y, r - 2.5, tiles[k], note="black depot")
 
 
+def _board_height(state: State) -> float:
+    """The main board picture's height: :data:`BOARD_HEIGHT`, and a strip for each row the
+    variants add (:func:`burgundy.render.parts.board_rows`)."""
+    return BOARD_HEIGHT + len(board_rows(state)) * _ROW_HEIGHT
+
+
 def _board_group(state: State) -> ET.Element:
-    """Draw the main board in a group of size BOARD_WIDTH x BOARD_HEIGHT."""
+    """Draw the main board in a group BOARD_WIDTH wide and :func:`_board_height` high."""
     group = ET.Element("g", {"class": "board"})
-    _add(group, "rect", x=1.0, y=1.0, width=BOARD_WIDTH - 2, height=BOARD_HEIGHT - 2, rx=12.0,
+    rows = board_rows(state)
+    _add(group, "rect", x=1.0, y=1.0, width=BOARD_WIDTH - 2,
+         height=BOARD_HEIGHT + len(rows) * _ROW_HEIGHT - 2, rx=12.0,
          fill="#f6efdc", stroke="#b9a77a", stroke_width=1.5)
+    _draw_rows(group, rows, BOARD_HEIGHT - 8.0, BOARD_WIDTH)
     # depots: 1 at the top, then clockwise; the black depot in the middle
     cx, cy, ring = 330.0, 326.0, 214.0
     _add(group, "circle", cx=cx, cy=cy, r=ring, fill="none", stroke="#d8c9a0",
@@ -999,7 +1008,8 @@ def board_svg(state: State) -> str:
     the white die is ringed in gold. The black depot is in the middle. Beside them: the
     phases A-E with their region bonus, the goods still on the round spaces, the white die,
     the bonus tiles left per colour, the turn-order track (the top of each stack drawn
-    first), the play order of the round, and each seat's score.
+    first), the play order of the round, and each seat's score. Below them, a strip for
+    each row the variants add (:func:`burgundy.render.parts.board_rows`: the inns' stack).
 
     Args:
         state: The game state.
@@ -1007,7 +1017,7 @@ def board_svg(state: State) -> str:
     Returns:
         A standalone SVG document.
     """
-    root = _svg_root(BOARD_WIDTH, BOARD_HEIGHT, "main board")
+    root = _svg_root(BOARD_WIDTH, _board_height(state), "main board")
     root.append(_board_group(state))
     return _serialise(root)
 
@@ -1055,7 +1065,7 @@ def _table(state: State) -> ET.Element:
     """The board above and every duchy below it, two to a row (:func:`state_svg` before its
     options)."""
     duchies = [_duchy_group(state, index) for index in range(len(state.estates))]
-    width, bottom = _lay_out(duchies, BOARD_HEIGHT + _GAP)
+    width, bottom = _lay_out(duchies, _board_height(state) + _GAP)
     root = _svg_root(width, bottom - _GAP, repr(state))
     root.append(_board_group(state))
     root.extend(duchies)
@@ -1146,7 +1156,7 @@ def _decorate(
             if duchy not in kept:
                 root.remove(duchy)
         duchies = kept
-    natural, top = _lay_out(duchies, BOARD_HEIGHT + _GAP)
+    natural, top = _lay_out(duchies, _board_height(state) + _GAP)
     if ledger:
         top = _ledger(root, state, top, natural) + _GAP
     height = top - _GAP

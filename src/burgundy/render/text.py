@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
 from burgundy.geometry import Board, bits
-from burgundy.render.parts import PictureCell, estate_rows
+from burgundy.render.parts import PictureCell, PictureRow, board_rows, estate_rows
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
 
@@ -192,7 +192,8 @@ def dice_text(state: State, seat: int) -> str:
 
 
 def board_text(state: State) -> str:
-    """The main board: phase and round, white die, depots, goods, bonus tiles, turn order."""
+    """The main board: phase and round, white die, depots, goods, bonus tiles, turn order,
+    then the rows variants add (:func:`burgundy.render.parts.board_rows`)."""
     phase = PHASES[state.phase] if state.phase < len(PHASES) else "end"
     lines = [
         f"Phase {phase}, round {min(state.round + 1, 5)} | white die {state.white or '-'} | "
@@ -209,6 +210,7 @@ def board_text(state: State) -> str:
         f"{Colour(c).label}:{'LS'[:n] if n else '-'}" for c, n in enumerate(state.bonus_tiles)
     )
     lines.append(f"  bonus tiles left: {bonus}")
+    lines += [_row_line(row) for row in board_rows(state)]
     return "\n".join(lines)
 
 
@@ -223,17 +225,19 @@ def rows_text(state: State, estate_index: int) -> str:
     (:func:`burgundy.render.parts.estate_rows`), one line each: the label, then each group
     of cells by name; a cell shows ``[goods:text]``, and ``<g>`` for goods ``g`` lying on
     it. ``""`` when no variant adds a row."""
-    lines = []
-    for row in estate_rows(state, estate_index):
-        groups: dict[int, list[str]] = {}
-        for cell in row.cells:
-            groups.setdefault(cell.group, []).append(_cell_text(cell))
-        shown = []
-        for group, cells in groups.items():
-            name = row.groups[group] if 0 <= group < len(row.groups) else ""
-            shown.append(" ".join([name, *cells]) if name else " ".join(cells))
-        lines.append(f"  {row.label}: {' | '.join(shown) or '-'}")
-    return "\n".join(lines)
+    return "\n".join(_row_line(row) for row in estate_rows(state, estate_index))
+
+
+def _row_line(row: PictureRow) -> str:
+    """One row a variant adds: the label, then each group of cells by name."""
+    groups: dict[int, list[str]] = {}
+    for cell in row.cells:
+        groups.setdefault(cell.group, []).append(_cell_text(cell))
+    shown = []
+    for group, cells in groups.items():
+        name = row.groups[group] if 0 <= group < len(row.groups) else ""
+        shown.append(" ".join([name, *cells]) if name else " ".join(cells))
+    return f"  {row.label}: {' | '.join(shown) or '-'}"
 
 
 def state_text(state: State, seats: tuple[int, ...] | None = None) -> str:

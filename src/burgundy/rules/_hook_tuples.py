@@ -62,6 +62,7 @@ class HookTuples:
     final_terms: tuple[Callable[[State, int, dict[str, int]], dict[str, int]], ...]
     borrowed_tiles: tuple[Callable[[State, int], tuple[int, ...]], ...]
     picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]
+    board_picture_rows: tuple[Callable[[State], Sequence[PictureRow]], ...]
     validate: tuple[Callable[[State], None], ...]
     winners_mods: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...]], ...]
     on_place: tuple[Callable[[State, int, int, int], State], ...]

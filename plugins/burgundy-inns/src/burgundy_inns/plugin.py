@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from burgundy import hookimpl
 from burgundy.components import TileKind
+from burgundy.render.parts import PictureRow
 from burgundy.rules.take import PurchaseOffer
 from burgundy.state import State
 from burgundy.variants import PurchaseSource, Ruleset, VariantInfo
@@ -50,6 +51,12 @@ def burgundy_on_phase_start(rules: Ruleset) -> Callable[[State], State]:
 def burgundy_held_tiles(rules: Ruleset) -> Callable[[State], Mapping[int, int]]:
     """The stack and the inns to come."""
     return inn_rules.held
+
+
+@hookimpl
+def burgundy_board_picture_rows(rules: Ruleset) -> Callable[[State], Sequence[PictureRow]]:
+    """The inns' stack and the inns to come, drawn with the main board."""
+    return inn_rules.board_rows
 
 
 @hookimpl

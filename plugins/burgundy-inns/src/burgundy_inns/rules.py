@@ -13,6 +13,7 @@ import attrs
 
 from burgundy.components import TileKind
 from burgundy.geometry import bits
+from burgundy.render.parts import PictureCell, PictureRow
 from burgundy.rules.take import PURCHASE_PRICE, PurchaseOffer
 from burgundy.state import State
 from burgundy.variants import Ruleset
@@ -153,3 +154,24 @@ def validate(state: State) -> None:
             raise ValueError(f"inns: estate {index} has two inns in one region")
 
 
+
+
+def board_rows(state: State) -> tuple[PictureRow, ...]:
+    """The inns beside the main board, for its pictures: one cell per inn for sale (the
+    stack), then one per inn still in the box.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy_inns.rules import board_rows
+        >>> game = burgundy.Game(players=2, variants=("inns",), seed=1)
+        >>> [cell.text for cell in board_rows(game.state)[0].cells]
+        ['inn', 'box', 'box', 'box', 'box']
+    """
+    now = inns(state)
+    cells = (
+        *(PictureCell("inn", group=0, title="an inn for sale: 2 silverlings")
+          for _ in range(now.stack)),
+        *(PictureCell("box", group=1, title="an inn still in the box: one comes out at each "
+                      "phase start") for _ in range(now.to_come)),
+    )
+    return (PictureRow("inns", cells, ("for sale", "to come")),)
