@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -10,27 +9,11 @@ from pathlib import Path
 import pytest
 
 from burgundy import cli
-
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    parser = cli.build_parser()
-    args = parser.parse_args(argv)
-    out, err = io.StringIO(), io.StringIO()
-    if args.func is cli.cmd_play:
-        code = cli.cmd_play(args, stdin=io.StringIO(stdin), out=out)
-    elif args.func is cli.cmd_simulate:
-        code = cli.cmd_simulate(args, out=out, err=err)
-    elif args.func is cli.cmd_replay:
-        code = cli.cmd_replay(args, stdin=io.StringIO(stdin), out=out)
-    elif args.func is cli.cmd_variants:
-        code = cli.cmd_variants(args, out=out, err=err)
-    else:
-        code = args.func(args, out=out)
-    return code, out.getvalue(), err.getvalue()
+from burgundy.testing import run_cli
 
 
 def test_variants_lists_installed_plugins_with_versions() -> None:
-    code, out, _ = run(["variants"])
+    code, out, _ = run_cli(["variants"])
     assert code == 0
     lines = out.splitlines()
     assert any(line.startswith("knowledge") for line in lines)  # sorted by name
@@ -39,7 +22,7 @@ def test_variants_lists_installed_plugins_with_versions() -> None:
 
 
 def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
-    code, out, err = run(["simulate", "--players", "2", "--games", "2", "--bots",
+    code, out, err = run_cli(["simulate", "--players", "2", "--games", "2", "--bots",
                           "random,greedy", "--records", str(tmp_path)])
     assert code == 0
     count, header, *rows = out.strip().splitlines()
@@ -56,7 +39,7 @@ def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
 
 def test_play_against_bots_with_undo_help_bad_input_and_quit() -> None:
     script = "1\n? 1\n? 99\nnonsense\n0\nu\nq\n"
-    code, out, _ = run(["play", "--players", "2", "--seed", "3", "--bots", "random"], script)
+    code, out, _ = run_cli(["play", "--players", "2", "--seed", "3", "--bots", "random"], script)
     assert code == 0
     assert "You are seat 0" in out
     assert "Not understood: 'nonsense' is not a legal action here" in out
@@ -67,30 +50,30 @@ def test_play_against_bots_with_undo_help_bad_input_and_quit() -> None:
 
 
 def test_play_to_the_end_by_always_choosing_the_first_action() -> None:
-    code, out, _ = run(["play", "--players", "2", "--seed", "5", "--variants", ""], "1\n" * 400)
+    code, out, _ = run_cli(["play", "--players", "2", "--seed", "5", "--variants", ""], "1\n" * 400)
     assert code == 0
     assert "Final scores:" in out
     assert "Winner: seat" in out
 
 
 def test_play_end_of_input_quits_cleanly() -> None:
-    code, _, _ = run(["play", "--players", "2", "--seed", "5"], "")
+    code, _, _ = run_cli(["play", "--players", "2", "--seed", "5"], "")
     assert code == 0
 
 
 def test_watch_replay_and_render(tmp_path: Path) -> None:
-    code, out, _ = run(["watch", "--players", "2", "--seed", "2", "--bots", "greedy,random"])
+    code, out, _ = run_cli(["watch", "--players", "2", "--seed", "2", "--bots", "greedy,random"])
     assert code == 0
     assert "Winner: seat" in out
-    run(["simulate", "--players", "2", "--games", "1", "--bots", "random",
+    run_cli(["simulate", "--players", "2", "--games", "1", "--bots", "random",
          "--records", str(tmp_path)])
     record = str(tmp_path / "game-0000.json")
-    code, out, _ = run(["replay", record])
+    code, out, _ = run_cli(["replay", record])
     assert code == 0
     assert "Final scores:" in out
     assert "[1] start player: seat" in out
     target = tmp_path / "board.svg"
-    code, out, _ = run(["render", record, "--at", "40", "-o", str(target)])
+    code, out, _ = run_cli(["render", record, "--at", "40", "-o", str(target)])
     assert code == 0
     assert "step 40" in out
     ET.fromstring(target.read_text())
@@ -112,6 +95,6 @@ def test_errors_exit_2_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_variants_listing_keeps_its_columns_for_long_names() -> None:
     """The version column starts at one place whatever the names' lengths
     (``white_castles`` is longer than the old fixed width)."""
-    _, out, _ = run(["variants"])
+    _, out, _ = run_cli(["variants"])
     starts = {line.index(" 0.1.0 ") for line in out.splitlines() if " 0.1.0 " in line}
     assert len(starts) == 1

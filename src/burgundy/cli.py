@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import inspect
 import json
 import multiprocessing
 import os
@@ -762,11 +763,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run one ``burgundy`` command line with the given streams (the process's own where
+    ``None``); a bad input's ``ValueError`` is raised, not printed (:func:`main` prints it).
+
+    Each command is given the streams it reads or writes (``play`` and ``replay`` read
+    ``stdin``; ``simulate``, ``variants``, ``tournament`` and ``selfplay`` also write ``err``).
+
+    Examples:
+        >>> import io
+        >>> from burgundy.cli import run
+        >>> out = io.StringIO()
+        >>> run(["variants"], out=out)
+        0
+        >>> "knowledge" in out.getvalue()
+        True
+    """
+    args = build_parser().parse_args(argv)
+    streams = {"stdin": stdin, "out": out, "err": err}
+    accepted = inspect.signature(args.func).parameters
+    given = {name: stream for name, stream in streams.items()
+             if stream is not None and name in accepted}
+    code: int = args.func(args, **given)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``burgundy`` command; returns the exit code."""
-    args = build_parser().parse_args(argv)
     try:
-        code: int = args.func(args)
+        code = run(argv)
     except ValueError as exc:
         print(f"burgundy: error: {exc}", file=sys.stderr)
         return 2

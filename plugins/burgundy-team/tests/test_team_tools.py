@@ -6,31 +6,18 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import io
 import re
 
 import pytest
 
-from burgundy import cli
+from burgundy.testing import run_cli
 
 TEAM = ["--players", "4", "--variants", "knowledge,team"]
 
 
-def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
-    args = cli.build_parser().parse_args(argv)
-    out, err = io.StringIO(), io.StringIO()
-    if args.func is cli.cmd_play:
-        code = cli.cmd_play(args, stdin=io.StringIO(stdin), out=out)
-    elif args.func is cli.cmd_simulate:
-        code = cli.cmd_simulate(args, out=out, err=err)
-    else:
-        code = args.func(args, out=out)
-    return code, out.getvalue()
-
-
 def test_watch_names_the_teams_and_their_summed_vp() -> None:
     """T13: partners' VP add up; the winners are both seats of the better team."""
-    code, out = run(["watch", *TEAM, "--bots", "random", "--seed", "3", "--delay", "0"])
+    code, out, _ = run_cli(["watch", *TEAM, "--bots", "random", "--seed", "3", "--delay", "0"])
     assert code == 0
     assert "\nTeams: 0+1 vs 2+3\n" in out
     seat_vp = {int(s): int(vp) for s, vp in re.findall(r"  seat (\d): (\d+) VP", out)}
@@ -44,8 +31,8 @@ def test_watch_names_the_teams_and_their_summed_vp() -> None:
 
 
 def test_simulate_reports_each_team_line_up() -> None:
-    code, out = run(["simulate", *TEAM, "--games", "2", "--bots", "greedy,greedy,random,random",
-                     "--seed", "5"])
+    code, out, _ = run_cli(["simulate", *TEAM, "--games", "2", "--bots",
+                            "greedy,greedy,random,random", "--seed", "5"])
     assert code == 0
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["team"])
@@ -59,7 +46,7 @@ def test_simulate_reports_each_team_line_up() -> None:
 
 
 def test_play_one_seat_with_a_bot_partner() -> None:
-    code, out = run(["play", *TEAM, "--seat", "2", "--bots", "greedy", "--seed", "4"],
+    code, out, _ = run_cli(["play", *TEAM, "--seat", "2", "--bots", "greedy", "--seed", "4"],
                     "1\n" * 30 + "q\n")
     assert code == 0
     assert "You are seat 2" in out and "Your partner: seat 3 (greedy)" in out
