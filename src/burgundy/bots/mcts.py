@@ -143,8 +143,7 @@ class MCTSBot:
         return [(action, after) for _, action, after in scored]
 
     def _chance_child(self, node: _Node) -> _Node:
-        outcomes = node.state.chance_outcomes()
-        outcome = self.rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        outcome = node.state.sample_outcome(self.rng)  # rng.choices' draw, lists unbuilt
         child = node.outcomes.get(outcome)
         if child is None:
             child = _Node(node.state.apply(outcome))

@@ -376,14 +376,17 @@ def can_purchase(state: State, seat: int) -> bool:
     return state.seat_estate(seat).silver >= PURCHASE_PRICE
 
 
-def purchase_actions(state: State, seat: int) -> list[BuyTile]:
+def purchase_actions(state: State, seat: int, room: bool | None = None) -> list[BuyTile]:
     """Return the purchases open to seat ``seat`` (none once this turn's is made, or while
     the hex would have nowhere to go): offer by offer (:func:`purchase_offers`), payment by
     payment (:func:`purchase_payments`, those the estate can pay), tile by tile. Where the
-    hex goes is the decision that follows (:func:`receive`)."""
+    hex goes is the decision that follows (:func:`receive`). ``room``: the seat's
+    :func:`can_receive` if known."""
     engine = state.rules.engine
     if not (engine.purchase_offers or engine.purchase_payments):  # the base game's own
-        if not can_purchase(state, seat) or not can_receive(state, seat):
+        if not can_purchase(state, seat) or not (
+            can_receive(state, seat) if room is None else room
+        ):
             return []
         return [buy_tile(tile) for tile in distinct(state.black_depot)]
     if state.purchased:
@@ -394,7 +397,7 @@ def purchase_actions(state: State, seat: int) -> list[BuyTile]:
         more = provide(state, seat)
         if more:
             offers.extend(more)
-    if not offers or not can_receive(state, seat):
+    if not offers or not (can_receive(state, seat) if room is None else room):
         return []
     estate = state.seat_estate(seat)
     silver, held = estate.silver, estate.workers

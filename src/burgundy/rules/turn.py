@@ -24,14 +24,18 @@ TAKE_WORKERS: int = int(load("mainboard")["take_workers"])
 ``burgundy_take_workers_income``)."""
 
 
-def die_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
+def die_actions(
+    state: State, seat: int, dice: tuple[int, ...], room: bool | None = None
+) -> list[Action]:
     """The four die actions with the given dice (distinct rolled values, or ``(0,)`` for a
-    die of any value): take a hex, place a hex, sell goods, take workers."""
+    die of any value): take a hex, place a hex, sell goods, take workers. ``room``: the
+    seat's :func:`~burgundy.rules.take.can_receive` if known."""
     workers = state.estates[state.seats[seat].estate].workers
     functions: tuple[CostFunction, ...] = ()  # needed only below 3 workers
     if workers < 3 and state.rules.engine.die_cost:
         functions = cost_functions(state, seat)
-    room = can_receive(state, seat)
+    if room is None:
+        room = can_receive(state, seat)
     actions: list[Action] = []
     for die in dice:
         reach = usable_values(functions, TAKE, -1, die, workers)  # the depots it can take from
@@ -63,8 +67,9 @@ def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
 def turn_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """The die actions of the seat's unused dice and its purchases."""
     dice = distinct(state.seats[item.seat].dice)
-    actions = die_actions(state, item.seat, dice) if dice else []
-    actions.extend(purchase_actions(state, item.seat))
+    room = can_receive(state, item.seat)  # the takes' and the purchases' (asked once)
+    actions = die_actions(state, item.seat, dice, room) if dice else []
+    actions.extend(purchase_actions(state, item.seat, room))
     return tuple(actions)
 
 
