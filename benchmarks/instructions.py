@@ -45,22 +45,9 @@ if kind == "chess":
             board.push(rng.choice(list(board.legal_moves)))
             count += 1
 elif kind.startswith("userloop:"):
-    import burgundy
-    names = tuple(v for v in kind.split(":")[2].split(",") if v)
-    players = int(kind.split(":")[1])
-    rng = random.Random(1)
-    def game(seed):
-        state = burgundy.Game(players=players, seed=seed, variants=names).state
-        decisions = 0
-        while not state.is_terminal:
-            if state.current_player == burgundy.CHANCE:
-                outcomes = state.chance_outcomes()
-                pick = rng.choices(range(len(outcomes)), [p for _, p in outcomes])[0]
-                state = state.apply(outcomes[pick][0])
-            else:
-                state = state.apply(rng.choice(state.legal_actions()))
-                decisions += 1
-        return decisions
+    from userloop import USER_GAME
+    _, players, names = kind.split(":")
+    exec(USER_GAME.format(players=players, variants=tuple(v for v in names.split(",") if v)))
     game(0)
     count = sum(game(seed) for seed in range(1, 1 + games))
 else:

@@ -38,8 +38,8 @@ while time.perf_counter() - start < {seconds}:
 print(plies / (time.perf_counter() - start))
 """
 
-BURGUNDY = """
-import random, time
+USER_GAME = """
+import random
 import burgundy
 rng = random.Random(1)
 def game(seed):
@@ -54,6 +54,12 @@ def game(seed):
             state = state.apply(rng.choice(state.legal_actions()))
             decisions += 1
     return decisions
+"""
+"""One game as a user writes the loop (``game(seed)`` returns its decisions);
+``instructions.py --userloop`` counts the same code."""
+
+BURGUNDY = USER_GAME + """
+import time
 game(0)  # warm-up
 start = time.perf_counter()
 decisions, seed = 0, 1
