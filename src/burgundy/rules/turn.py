@@ -67,8 +67,10 @@ def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
 def turn_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """The die actions of the seat's unused dice and its purchases."""
     dice = distinct(state.seats[item.seat].dice)
-    room = can_receive(state, item.seat)  # the takes' and the purchases' (asked once)
-    actions = die_actions(state, item.seat, dice, room) if dice else []
+    if not dice:
+        return tuple(purchase_actions(state, item.seat))
+    room = can_receive(state, item.seat)  # the takes' room is the purchases' too: asked once
+    actions = die_actions(state, item.seat, dice, room)
     actions.extend(purchase_actions(state, item.seat, room))
     return tuple(actions)
 
