@@ -212,7 +212,8 @@ class ActionCodec:
         ``False`` at a chance node or the end)."""
         mask = np.zeros(self.size, dtype=np.bool_)
         if state.current_player >= 0:
-            mask[list(self.legal_ids(state))] = True
+            ids = self.legal_ids(state)
+            mask[np.fromiter(ids, np.intp, len(ids))] = True
         return mask
 
     def layout(self) -> list[tuple[str, int, int]]:
