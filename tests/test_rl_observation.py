@@ -6,6 +6,7 @@ it is deterministic and its caches stay bounded."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -82,7 +83,7 @@ def _variant_slices_plain(
 ) -> None:
     """The variants' slices (hook ``burgundy_observation_slices``), one by one."""
     n = state.rules.players
-    for variant, piece in getattr(state.rules, "observation_slices", ()):
+    for variant, piece in state.rules.observation_slices:
         if piece.per_seat:
             for k in range(n):
                 start = at[f"seat[{k}].{variant}.{piece.name}"]
@@ -170,3 +171,134 @@ def test_the_caches_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(sizes) >= {"views", "duchies", "headers", "tile_counts", "dice", "numbers"}
     for name, size in sizes.items():
         assert 0 < size <= 8, name
+
+
+# -- the hook burgundy_observation_slices, with a small test plugin ------------------------
+TALLY = '''
+import attrs
+
+from burgundy import hookimpl
+from burgundy.variants import ObservationSlice, VariantInfo
+
+
+@attrs.frozen
+class Tally:
+    turns: tuple[int, ...]  # turns started, per seat
+
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="tally", state_type=Tally)
+
+
+@hookimpl
+def burgundy_setup(rules):
+    return lambda state: state.with_variant_state("tally", Tally((0,) * rules.players))
+
+
+@hookimpl
+def burgundy_on_turn_start(rules):
+    def count(state, seat):
+        turns = list(state.variant_state("tally").turns)
+        turns[seat] += 1
+        return state.with_variant_state("tally", Tally(tuple(turns)))
+    return count
+
+
+@hookimpl
+def burgundy_observation_slices(rules):
+    return (
+        ObservationSlice("total", 1, lambda state, seat: (
+            sum(state.variant_state("tally").turns),)),
+        ObservationSlice("turns", 2, lambda state, seat: (
+            state.variant_state("tally").turns[seat], seat == 0), per_seat=True),
+        ObservationSlice("silver2", 1, lambda state, seat: (
+            state.seat_estate(seat).silver ** 2,), per_seat=True, uses_state=True),
+    )
+'''
+
+
+def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
+    install_plugin: Callable[[str, str], None],
+) -> None:
+    """Hook burgundy_observation_slices: a global slice, then per-seat ones once per seat
+    slot (own seat first), in the layout after the core's; the vector follows the
+    variant's state (called again when its value changes) and, with ``uses_state``, the
+    core's (at every observation)."""
+    install_plugin("tally", TALLY)
+    rules = burgundy.Ruleset(players=3, variants=("knowledge", "tally"))
+    names = [name for name, _, _ in observation_layout(rules)]
+    core = names.index("seat[2].bonus")
+    assert names[core + 1:] == [
+        "tally.total", "seat[0].tally.turns", "seat[1].tally.turns", "seat[2].tally.turns",
+        "seat[0].tally.silver2", "seat[1].tally.silver2", "seat[2].tally.silver2"]
+    at = {name: (start, size) for name, start, size in observation_layout(rules)}
+    assert obs.observation_size(rules) == at["seat[2].tally.silver2"][0] + 1
+    game = burgundy.Game(rules, seed=3)
+    rng = random.Random(3)
+    totals = set()
+    for _ in range(120):
+        state = game.state
+        turns = state.variant_state("tally").turns
+        for seat in range(3):
+            vector = observe(state, seat)
+            assert vector.tobytes() == _observe_plain(state, seat).tobytes()
+            start, _ = at["tally.total"]
+            assert vector[start] == sum(turns)
+            for k in range(3):
+                who = (seat + k) % 3
+                start, size = at[f"seat[{k}].tally.turns"]
+                assert list(vector[start:start + size]) == [turns[who], who == 0]
+                start, _ = at[f"seat[{k}].tally.silver2"]
+                assert vector[start] == state.seat_estate(who).silver ** 2
+        totals.add(sum(turns))
+        game.play(rng.choice(game.legal_actions()))
+    assert len(totals) > 3  # the turns were counted as the game went on
+
+
+@pytest.mark.parametrize(("answer", "message"), [
+    ("(1,)", "ObservationSlice values"),
+    ("(ObservationSlice('no good', 1, lambda s, k: (0,)),)", "fresh identifier"),
+    ("(ObservationSlice('a', 1, lambda s, k: (0,)), ObservationSlice('a', 1, lambda s, k: (0,)))",
+     "fresh identifier"),
+    ("(ObservationSlice('a', 0, lambda s, k: ()),)", "size of at least 1"),
+])
+def test_bad_observation_slices_are_value_errors(
+    install_plugin: Callable[[str, str], None], answer: str, message: str
+) -> None:
+    """A bad answer of the hook fails when the ruleset is built, naming the variant."""
+    install_plugin("bad", f'''
+from burgundy import hookimpl
+from burgundy.variants import ObservationSlice, VariantInfo
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="bad")
+
+@hookimpl
+def burgundy_observation_slices(rules):
+    return {answer}
+''')
+    with pytest.raises(ValueError, match=message):
+        burgundy.Ruleset(players=2, variants=("bad",))
+
+
+def test_a_fill_of_the_wrong_length_is_a_value_error(
+    install_plugin: Callable[[str, str], None],
+) -> None:
+    """A fill that gives another count than its size is refused by observe."""
+    install_plugin("short", '''
+from burgundy import hookimpl
+from burgundy.variants import ObservationSlice, VariantInfo
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="short")
+
+@hookimpl
+def burgundy_observation_slices(rules):
+    return (ObservationSlice("a", 2, lambda state, seat: (1,)),)
+''')
+    state = burgundy.Game(burgundy.Ruleset(players=2, variants=("short",)), seed=1).state
+    with pytest.raises(ValueError, match="gave 1 numbers, not its size 2"):
+        observe(state, 0)

@@ -63,9 +63,9 @@ from burgundy.pending import StowTile
 
 if TYPE_CHECKING:
     from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.variants import ObservationSlice, Ruleset
 
-OBSERVATION_VERSION = 1
+OBSERVATION_VERSION = 2
 """The version of the layout (a change of slices raises it)."""
 SCALES: dict[str, float] = {"vp": 100.0, "silver": 10.0, "workers": 10.0}
 """Divisors of the scalar slices."""
@@ -100,6 +100,11 @@ def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
                 "sold": 6, "silver": 1, "workers": 1, "filled": s, "duchy": t, "bonus": 6}
     for k in range(n):
         sizes += [(f"seat[{k}].{name}", per_seat[name]) for name in _SEAT_SLICES]
+    for variant, piece in rules.observation_slices:
+        if piece.per_seat:
+            sizes += [(f"seat[{k}].{variant}.{piece.name}", piece.size) for k in range(n)]
+        else:
+            sizes.append((f"{variant}.{piece.name}", piece.size))
     out = []
     start = 0
     for name, size in sizes:
@@ -174,6 +179,18 @@ class _Plan:
         self.places = {place: eye[place + 1].data for place in range(-1, n)}
         """The ``order`` slice of each place (-1: not in the order, all zeros)."""
         self.views: dict[int, _View] = {}
+        self.extras = at[_first_extra(rules)] if rules.observation_slices else self.size
+        """Where the variants' slices start (the vector's end without any)."""
+        variants: dict[str, list[ObservationSlice]] = {}
+        for variant, piece in rules.observation_slices:
+            variants.setdefault(variant, []).append(piece)
+        self.groups = tuple(
+            (variant, tuple(pieces), any(p.uses_state for p in pieces),
+             sum(p.size * (self.players if p.per_seat else 1) for p in pieces))
+            for variant, pieces in variants.items())
+        """Per variant with slices: its name, its slices, whether one reads the state, and
+        how many numbers they are."""
+        self.reads_state = any(group[2] for group in self.groups)
         # caches by value, and the duchies by the identity of ``spaces``
         self.headers: dict[tuple[Any, ...], _Vector] = {}
         self.tile_counts: dict[tuple[int, ...], memoryview] = {}
@@ -203,13 +220,17 @@ class _Part:
 class _View:
     """The board and the seat blocks last written, per thread (see :class:`_Plan`)."""
 
-    __slots__ = ("blocks", "board")
+    __slots__ = ("blocks", "board", "extras")
 
     def __init__(self, plan: _Plan) -> None:
         self.board = _Part(plan.board, 4)
         """Sources: depots, black depot, depot goods, round goods."""
         self.blocks = [_Part(plan.block, len(_BLOCK_SOURCES)) for _ in range(plan.players)]
         """Per seat (not per slot: a seat's block is the same whoever observes)."""
+        self.extras = [_Part(plan.size - plan.extras, len(plan.groups) + 1)
+                       for _ in range(plan.players)]
+        """The variants' slices, per observer (their sources: each variant's value, then
+        ``state.ext``)."""
 
 
 _BLOCK_SOURCES = ("seat", "estate", "place", "dice", "vp", "storage", "own_storage", "goods",
@@ -424,6 +445,42 @@ def _update_block(plan: _Plan, block: _Part, who: Any, estate: Any, place: int) 
         seen[1] = estate
 
 
+def _first_extra(rules: Ruleset) -> str:
+    """The name of the first variant slice in the layout."""
+    variant, piece = rules.observation_slices[0]
+    return f"seat[0].{variant}.{piece.name}" if piece.per_seat else f"{variant}.{piece.name}"
+
+
+def _update_extras(plan: _Plan, part: _Part, state: State, seat: int) -> _Vector:
+    """The variants' slices for observer ``seat``: a variant's are filled again when its
+    value in ``state.ext`` is another object than last time (or always, where one of its
+    slices reads the state: ``uses_state``)."""
+    seen = part.seen
+    if state.ext is seen[-1] and not plan.reads_state:
+        return part.array
+    values = dict(state.ext)
+    out = part.memory
+    n = plan.players
+    at = 0
+    for g, (variant, pieces, uses_state, size) in enumerate(plan.groups):
+        value = values.get(variant)
+        if uses_state or value is not seen[g]:
+            numbers: list[float] = []
+            for piece in pieces:
+                for who in ([(seat + k) % n for k in range(n)] if piece.per_seat else [seat]):
+                    filled = list(piece.fill(state, who))
+                    if len(filled) != piece.size:
+                        raise ValueError(
+                            f"variant {variant!r}: observation slice {piece.name!r} gave "
+                            f"{len(filled)} numbers, not its size {piece.size}")
+                    numbers += filled
+            out[at:at + size] = np.array(numbers, dtype=np.float32).data
+            seen[g] = value
+        at += size
+    seen[-1] = state.ext  # last: a fill that raised leaves the next call to fill again
+    return part.array
+
+
 def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
     """The observation of seat ``seat`` in ``state`` (see the module's layout).
 
@@ -466,4 +523,6 @@ def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
             _update_block(plan, block, person, estate, place)
     parts = [_header(plan, state, seat), view.board.array]
     parts += [blocks[(seat + k) % n].array for k in range(n)]
+    if plan.groups:
+        parts.append(_update_extras(plan, view.extras[seat], state, seat))
     return np.concatenate(parts)
