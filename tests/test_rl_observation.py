@@ -221,8 +221,8 @@ def burgundy_observation_slices(rules):
 def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
     install_plugin: Callable[[str, str], None],
 ) -> None:
-    """Hook burgundy_observation_slices: a global slice, then per-seat ones once per seat
-    slot (own seat first), in the layout after the core's; the vector follows the
+    """Hook burgundy_observation_slices: the variant's global slice, then its per-seat ones
+    for each seat slot (own seat first), in the layout after the core's; the vector follows the
     variant's state (called again when its value changes) and, with ``uses_state``, the
     core's (at every observation)."""
     install_plugin("tally", TALLY)
@@ -230,8 +230,8 @@ def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
     names = [name for name, _, _ in observation_layout(rules)]
     core = names.index("seat[2].bonus")
     assert names[core + 1:] == [
-        "tally.total", "seat[0].tally.turns", "seat[1].tally.turns", "seat[2].tally.turns",
-        "seat[0].tally.silver2", "seat[1].tally.silver2", "seat[2].tally.silver2"]
+        "tally.total", "seat[0].tally.turns", "seat[0].tally.silver2", "seat[1].tally.turns",
+        "seat[1].tally.silver2", "seat[2].tally.turns", "seat[2].tally.silver2"]
     at = {name: (start, size) for name, start, size in observation_layout(rules)}
     assert obs.observation_size(rules) == at["seat[2].tally.silver2"][0] + 1
     game = burgundy.Game(rules, seed=3)

@@ -686,9 +686,10 @@ def burgundy_on_game_end(rules: Ruleset) -> Callable[[State], State] | None:
 def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | None:
     """Named slices of ``burgundy.rl.observe``'s vector for the variant's own components
     (:class:`~burgundy.variants.ObservationSlice`: name, size, ``fill(state, seat) ->
-    numbers``, global or per seat). They come after the core's slices, in variant order:
-    ``<variant>.<name>``, or ``seat[k].<variant>.<name>`` once per seat slot. Only what a
-    player sees at the table; plain numbers (the core imports no numpy).
+    numbers``, global or per seat). They come after the core's slices, variant by variant:
+    its global slices ``<variant>.<name>``, then for each seat slot k its per-seat slices
+    ``seat[k].<variant>.<name>``. Only what a player sees at the table; plain numbers (the
+    core imports no numpy).
 
     Examples:
         The inns' stack beside the black depot, and each seat's silverlings squared::

@@ -164,10 +164,10 @@ class ObservationSlice:
     components, as plain numbers (the core imports no numpy; ``burgundy.rl`` turns them
     into float32).
 
-    The slices of the enabled variants come after the core's, in variant order, each as
-    ``<variant>.<name>``; a per-seat slice comes once per seat slot, ``seat[k].<variant>.
-    <name>`` for k = 0 .. N-1 (slot 0 the observer, then clockwise), right after one
-    another.
+    The slices of the enabled variants come after the core's, variant by variant in variant
+    order: the variant's global slices ``<variant>.<name>``, then for each seat slot k = 0
+    .. N-1 (slot 0 the observer, then clockwise) its per-seat slices
+    ``seat[k].<variant>.<name>``, each in the order the hook gives them.
 
     Attributes:
         name: The slice's name (letters, digits and ``_``), unique within the variant.
@@ -177,7 +177,9 @@ class ObservationSlice:
             relative to the observer); a per-seat slice gets the seat of the slot it
             fills (speak of other seats relative to that one, ``(other - seat) % N``).
             Nothing hidden: no face-down supply, no future chance outcome.
-        per_seat: One copy per seat slot (default: one global slice).
+        per_seat: One copy per seat slot (default: one global slice). A per-seat
+            ``fill`` must not depend on who observes (it is filled once per seat and shown
+            to every observer).
         uses_state: Whether ``fill`` reads more of the state than the variant's own value
             (``state.variant_state(variant)``) and the ruleset. By default it does not, and
             ``observe`` calls it again only when that value changes (by identity: a new

@@ -42,6 +42,11 @@ name                   size        what
 ``  bonus``            6           bonus tiles won, by colour (1 large, 0.5 small)
 =====================  ==========  ===================================================
 
+Then the enabled variants' own slices (hook ``burgundy_observation_slices``,
+:class:`burgundy.variants.ObservationSlice`), variant by variant in variant order: its
+global slices ``<variant>.<name>``, then for each seat slot k = 0 .. N-1 its per-seat
+slices ``seat[k].<variant>.<name>``.
+
 Examples:
     >>> import burgundy
     >>> rules = burgundy.Ruleset(players=2, variants=())
@@ -56,6 +61,7 @@ from functools import cache
 from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -82,6 +88,34 @@ def _shape(rules: Ruleset) -> tuple[int, int, int, int]:
     return tiles, spaces, len(rules.engine.pending_types), rules.players
 
 
+@attrs.frozen
+class _Group:
+    """One variant's slices (hook ``burgundy_observation_slices``): its global ones, then
+    its per-seat ones, which come once per seat slot."""
+
+    variant: str
+    shared: tuple[ObservationSlice, ...]
+    per_seat: tuple[ObservationSlice, ...]
+    uses_state: bool
+    shared_size: int
+    seat_size: int
+
+
+@cache
+def _groups(rules: Ruleset) -> tuple[_Group, ...]:
+    """The variants' slices by variant, in variant order."""
+    by_variant: dict[str, list[ObservationSlice]] = {}
+    for variant, piece in rules.observation_slices:
+        by_variant.setdefault(variant, []).append(piece)
+    out = []
+    for variant, pieces in by_variant.items():
+        shared = tuple(p for p in pieces if not p.per_seat)
+        per_seat = tuple(p for p in pieces if p.per_seat)
+        out.append(_Group(variant, shared, per_seat, any(p.uses_state for p in pieces),
+                          sum(p.size for p in shared), sum(p.size for p in per_seat)))
+    return tuple(out)
+
+
 @cache
 def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
     """``(name, start, size)`` of every slice of :func:`observe`'s vector under ``rules``.
@@ -100,11 +134,11 @@ def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
                 "sold": 6, "silver": 1, "workers": 1, "filled": s, "duchy": t, "bonus": 6}
     for k in range(n):
         sizes += [(f"seat[{k}].{name}", per_seat[name]) for name in _SEAT_SLICES]
-    for variant, piece in rules.observation_slices:
-        if piece.per_seat:
-            sizes += [(f"seat[{k}].{variant}.{piece.name}", piece.size) for k in range(n)]
-        else:
-            sizes.append((f"{variant}.{piece.name}", piece.size))
+    for group in _groups(rules):
+        sizes += [(f"{group.variant}.{piece.name}", piece.size) for piece in group.shared]
+        for k in range(n):
+            sizes += [(f"seat[{k}].{group.variant}.{piece.name}", piece.size)
+                      for piece in group.per_seat]
     out = []
     start = 0
     for name, size in sizes:
@@ -179,18 +213,11 @@ class _Plan:
         self.places = {place: eye[place + 1].data for place in range(-1, n)}
         """The ``order`` slice of each place (-1: not in the order, all zeros)."""
         self.views: dict[int, _View] = {}
-        self.extras = at[_first_extra(rules)] if rules.observation_slices else self.size
+        self.groups = _groups(rules)
+        """The variants' slices, by variant."""
+        self.extras = self.size - sum(g.shared_size + n * g.seat_size for g in self.groups)
         """Where the variants' slices start (the vector's end without any)."""
-        variants: dict[str, list[ObservationSlice]] = {}
-        for variant, piece in rules.observation_slices:
-            variants.setdefault(variant, []).append(piece)
-        self.groups = tuple(
-            (variant, tuple(pieces), any(p.uses_state for p in pieces),
-             sum(p.size * (self.players if p.per_seat else 1) for p in pieces))
-            for variant, pieces in variants.items())
-        """Per variant with slices: its name, its slices, whether one reads the state, and
-        how many numbers they are."""
-        self.reads_state = any(group[2] for group in self.groups)
+        self.reads_state = any(group.uses_state for group in self.groups)
         # caches by value, and the duchies by the identity of ``spaces``
         self.headers: dict[tuple[Any, ...], _Vector] = {}
         self.tile_counts: dict[tuple[int, ...], memoryview] = {}
@@ -220,7 +247,7 @@ class _Part:
 class _View:
     """The board and the seat blocks last written, per thread (see :class:`_Plan`)."""
 
-    __slots__ = ("blocks", "board", "extras")
+    __slots__ = ("blocks", "board", "extras", "seat_extras")
 
     def __init__(self, plan: _Plan) -> None:
         self.board = _Part(plan.board, 4)
@@ -231,6 +258,10 @@ class _View:
                        for _ in range(plan.players)]
         """The variants' slices, per observer (their sources: each variant's value, then
         ``state.ext``)."""
+        self.seat_extras = [[_Part(group.seat_size, 1) for _ in range(plan.players)]
+                            for group in plan.groups]
+        """Each variant's per-seat slices, per seat (not per observer: they are the same
+        whoever observes; their source: the variant's value)."""
 
 
 _BLOCK_SOURCES = ("seat", "estate", "place", "dice", "vp", "storage", "own_storage", "goods",
@@ -445,16 +476,26 @@ def _update_block(plan: _Plan, block: _Part, who: Any, estate: Any, place: int) 
         seen[1] = estate
 
 
-def _first_extra(rules: Ruleset) -> str:
-    """The name of the first variant slice in the layout."""
-    variant, piece = rules.observation_slices[0]
-    return f"seat[0].{variant}.{piece.name}" if piece.per_seat else f"{variant}.{piece.name}"
+def _filled(group: _Group, pieces: tuple[ObservationSlice, ...], state: State,
+            seat: int) -> memoryview:
+    """The numbers of ``pieces`` for ``seat``, as float32, checked against their sizes."""
+    numbers: list[float] = []
+    for piece in pieces:
+        filled = list(piece.fill(state, seat))
+        if len(filled) != piece.size:
+            raise ValueError(
+                f"variant {group.variant!r}: observation slice {piece.name!r} gave "
+                f"{len(filled)} numbers, not its size {piece.size}")
+        numbers += filled
+    return np.array(numbers, dtype=np.float32).data
 
 
-def _update_extras(plan: _Plan, part: _Part, state: State, seat: int) -> _Vector:
-    """The variants' slices for observer ``seat``: a variant's are filled again when its
+def _update_extras(plan: _Plan, view: _View, state: State, seat: int) -> _Vector:
+    """The variants' slices for observer ``seat``. A variant's are filled again when its
     value in ``state.ext`` is another object than last time (or always, where one of its
-    slices reads the state: ``uses_state``)."""
+    slices reads the state: ``uses_state``): its global slices per observer, its per-seat
+    ones once per seat (kept in ``view.seat_extras`` for every observer)."""
+    part = view.extras[seat]
     seen = part.seen
     if state.ext is seen[-1] and not plan.reads_state:
         return part.array
@@ -462,21 +503,23 @@ def _update_extras(plan: _Plan, part: _Part, state: State, seat: int) -> _Vector
     out = part.memory
     n = plan.players
     at = 0
-    for g, (variant, pieces, uses_state, size) in enumerate(plan.groups):
-        value = values.get(variant)
-        if uses_state or value is not seen[g]:
-            numbers: list[float] = []
-            for piece in pieces:
-                for who in ([(seat + k) % n for k in range(n)] if piece.per_seat else [seat]):
-                    filled = list(piece.fill(state, who))
-                    if len(filled) != piece.size:
-                        raise ValueError(
-                            f"variant {variant!r}: observation slice {piece.name!r} gave "
-                            f"{len(filled)} numbers, not its size {piece.size}")
-                    numbers += filled
-            out[at:at + size] = np.array(numbers, dtype=np.float32).data
+    for g, group in enumerate(plan.groups):
+        value = values.get(group.variant)
+        if group.uses_state or value is not seen[g]:
+            if group.shared:
+                out[at:at + group.shared_size] = _filled(group, group.shared, state, seat)
+            if group.per_seat:
+                start = at + group.shared_size
+                size = group.seat_size
+                for k in range(n):
+                    who = (seat + k) % n
+                    cached = view.seat_extras[g][who]
+                    if group.uses_state or value is not cached.seen[0]:
+                        cached.memory[:] = _filled(group, group.per_seat, state, who)
+                        cached.seen[0] = value
+                    out[start + k * size:start + (k + 1) * size] = cached.memory
             seen[g] = value
-        at += size
+        at += group.shared_size + n * group.seat_size
     seen[-1] = state.ext  # last: a fill that raised leaves the next call to fill again
     return part.array
 
@@ -524,5 +567,5 @@ def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
     parts = [_header(plan, state, seat), view.board.array]
     parts += [blocks[(seat + k) % n].array for k in range(n)]
     if plan.groups:
-        parts.append(_update_extras(plan, view.extras[seat], state, seat))
+        parts.append(_update_extras(plan, view, state, seat))
     return np.concatenate(parts)

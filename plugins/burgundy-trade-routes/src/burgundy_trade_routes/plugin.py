@@ -124,11 +124,20 @@ def observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
     are zeros), and the route tiles in its hand (``trade_routes_order="choose"``: dealt
     face up, not laid yet), 0/1 by deck number. The undealt tiles stay hidden."""
     compiled = route_of(rules)
+    known: dict[tuple[tuple[int, ...], tuple[int, ...]], list[float]] = {}
 
     def spaces(state: State, seat: int) -> list[float]:
         current = route.routes(state)
         estate = state.seats[seat].estate
         row, goods = current.rows[estate], current.goods[estate]
+        found = known.get((row, goods))
+        if found is None:
+            if len(known) >= 4096:  # bounded: a route's few states over a game each
+                known.clear()
+            found = known[row, goods] = route_numbers(row, goods)
+        return found
+
+    def route_numbers(row: tuple[int, ...], goods: tuple[int, ...]) -> list[float]:
         out: list[float] = []
         for index in range(compiled.spaces):
             numbers = [0.0] * SPACE_NUMBERS
