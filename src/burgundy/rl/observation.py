@@ -220,6 +220,7 @@ class _Plan:
         self.reads_state = any(group.uses_state for group in self.groups)
         # caches by value, and the duchies by the identity of ``spaces``
         self.headers: dict[tuple[Any, ...], _Vector] = {}
+        self.orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.tile_counts: dict[tuple[int, ...], memoryview] = {}
         self.dice: dict[tuple[int, ...], memoryview] = {}
         self.numbers: dict[tuple[int, ...], memoryview] = {}
@@ -247,7 +248,7 @@ class _Part:
 class _View:
     """The board and the seat blocks last written, per thread (see :class:`_Plan`)."""
 
-    __slots__ = ("blocks", "board", "extras", "seat_extras")
+    __slots__ = ("blocks", "board", "extras", "parts", "seat_extras")
 
     def __init__(self, plan: _Plan) -> None:
         self.board = _Part(plan.board, 4)
@@ -260,6 +261,15 @@ class _View:
         ``state.ext``)."""
         self.seat_extras = [[_Part(group.seat_size, 1) for _ in range(plan.players)]
                             for group in plan.groups]
+        n = plan.players
+        self.parts: list[list[_Vector]] = [
+            [self.board.array, self.board.array,
+             *[self.blocks[(seat + k) % n].array for k in range(n)],
+             *([self.extras[seat].array] if plan.groups else [])]
+            for seat in range(n)]
+        """Per observer, what :func:`observe` joins: the header (set at each call), the
+        board, the seat blocks in its slot order, its variants' slices (the arrays are
+        written in place, never replaced)."""
         """Each variant's per-seat slices, per seat (not per observer: they are the same
         whoever observes; their source: the variant's value)."""
 
@@ -277,6 +287,18 @@ def _plan(rules: Ruleset) -> _Plan:
             _PLANS.clear()
         plan = _PLANS[rules.engine] = _Plan(rules)
     return plan
+
+
+def _new_view(plan: _Plan) -> _View:
+    """This thread's view (see :class:`_Plan`)."""
+    view: _View = _remember(plan.views, get_ident(), _View(plan))
+    return view
+
+
+def _places(plan: _Plan, order: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's place in a play order (-1: none), by the order."""
+    places = tuple(order.index(w) if w in order else -1 for w in range(plan.players))
+    return _remember(plan.orders, order, places)  # type: ignore[no-any-return]
 
 
 def _cache_sizes() -> dict[str, int]:
@@ -545,27 +567,28 @@ def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
         >>> vector.shape == (observation_size(state.rules),), vector.dtype.name
         (True, 'float32')
     """
-    plan = _plan(state.rules)
+    plan = _PLANS.get(state.rules.engine) or _plan(state.rules)
     n = plan.players
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(f"seat {seat!r}: not a seat of this game (0-{n - 1})")
-    thread = get_ident()
-    view = plan.views.get(thread)
-    if view is None:
-        view = _remember(plan.views, thread, _View(plan))
-    _update_board(plan, view.board, state)
-    order = state.order
+    view = plan.views.get(get_ident()) or _new_view(plan)
+    board = view.board
+    seen = board.seen
+    if (state.depots is not seen[0] or state.black_depot is not seen[1]
+            or state.depot_goods is not seen[2] or state.round_goods is not seen[3]):
+        _update_board(plan, board, state)
+    places = plan.orders.get(state.order) or _places(plan, state.order)
     estates = state.estates
     blocks = view.blocks
     for who, person in enumerate(state.seats):
-        estate = estates[person.estate]
         block = blocks[who]
         seen = block.seen
-        place = order.index(who) if who in order else -1
+        estate = estates[person.estate]
+        place = places[who]
         if person is not seen[0] or estate is not seen[1] or place != seen[2]:
             _update_block(plan, block, person, estate, place)
-    parts = [_header(plan, state, seat), view.board.array]
-    parts += [blocks[(seat + k) % n].array for k in range(n)]
     if plan.groups:
-        parts.append(_update_extras(plan, view, state, seat))
+        _update_extras(plan, view, state, seat)
+    parts = view.parts[seat]  # [header, board, the blocks in slot order, the extras]
+    parts[0] = _header(plan, state, seat)
     return np.concatenate(parts)
