@@ -209,7 +209,8 @@ def burgundy_on_turn_start(rules):
 def burgundy_observation_slices(rules):
     return (
         ObservationSlice("total", 1, lambda state, seat: (
-            sum(state.variant_state("tally").turns),)),
+            sum(state.variant_state("tally").turns),), shared=True),
+        ObservationSlice("me", 1, lambda state, seat: (seat,)),  # the observer
         ObservationSlice("turns", 2, lambda state, seat: (
             state.variant_state("tally").turns[seat], seat == 0), per_seat=True),
         ObservationSlice("silver2", 1, lambda state, seat: (
@@ -221,8 +222,9 @@ def burgundy_observation_slices(rules):
 def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
     install_plugin: Callable[[str, str], None],
 ) -> None:
-    """Hook burgundy_observation_slices: the variant's global slice, then its per-seat ones
-    for each seat slot (own seat first), in the layout after the core's; the vector follows the
+    """Hook burgundy_observation_slices: the variant's global slices (one the same for every
+    observer, ``shared``; one the observer's own), then its per-seat ones for each seat
+    slot (own seat first), in the layout after the core's; the vector follows the
     variant's state (called again when its value changes) and, with ``uses_state``, the
     core's (at every observation)."""
     install_plugin("tally", TALLY)
@@ -230,8 +232,9 @@ def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
     names = [name for name, _, _ in observation_layout(rules)]
     core = names.index("seat[2].bonus")
     assert names[core + 1:] == [
-        "tally.total", "seat[0].tally.turns", "seat[0].tally.silver2", "seat[1].tally.turns",
-        "seat[1].tally.silver2", "seat[2].tally.turns", "seat[2].tally.silver2"]
+        "tally.total", "tally.me", "seat[0].tally.turns", "seat[0].tally.silver2",
+        "seat[1].tally.turns", "seat[1].tally.silver2", "seat[2].tally.turns",
+        "seat[2].tally.silver2"]
     at = {name: (start, size) for name, start, size in observation_layout(rules)}
     assert obs.observation_size(rules) == at["seat[2].tally.silver2"][0] + 1
     game = burgundy.Game(rules, seed=3)
@@ -245,6 +248,8 @@ def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
             assert vector.tobytes() == _observe_plain(state, seat).tobytes()
             start, _ = at["tally.total"]
             assert vector[start] == sum(turns)
+            start, _ = at["tally.me"]
+            assert vector[start] == seat
             for k in range(3):
                 who = (seat + k) % 3
                 start, size = at[f"seat[{k}].tally.turns"]

@@ -698,7 +698,7 @@ def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | 
             def burgundy_observation_slices(rules):
                 return (
                     ObservationSlice("stack", 1, lambda state, seat: (
-                        state.variant_state("inns").stack,)),
+                        state.variant_state("inns").stack,), shared=True),
                     ObservationSlice("silver2", 1, lambda state, seat: (
                         state.seat_estate(seat).silver ** 2,), per_seat=True,
                         uses_state=True),

@@ -180,6 +180,9 @@ class ObservationSlice:
         per_seat: One copy per seat slot (default: one global slice). A per-seat
             ``fill`` must not depend on who observes (it is filled once per seat and shown
             to every observer).
+        shared: For a global slice: the same whoever observes (``fill`` ignores the seat),
+            so it is filled once, not once per observer (default ``False``: a global
+            ``fill`` may speak of the seats relative to the observer).
         uses_state: Whether ``fill`` reads more of the state than the variant's own value
             (``state.variant_state(variant)``) and the ruleset. By default it does not, and
             ``observe`` calls it again only when that value changes (by identity: a new
@@ -196,6 +199,7 @@ class ObservationSlice:
     size: int
     fill: Callable[[State, int], Sequence[float]]
     per_seat: bool = False
+    shared: bool = False
     uses_state: bool = False
 
 

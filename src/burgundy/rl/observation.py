@@ -94,10 +94,10 @@ class _Group:
     its per-seat ones, which come once per seat slot."""
 
     variant: str
-    shared: tuple[ObservationSlice, ...]
+    globals: tuple[ObservationSlice, ...]
     per_seat: tuple[ObservationSlice, ...]
     uses_state: bool
-    shared_size: int
+    globals_size: int
     seat_size: int
 
 
@@ -109,10 +109,10 @@ def _groups(rules: Ruleset) -> tuple[_Group, ...]:
         by_variant.setdefault(variant, []).append(piece)
     out = []
     for variant, pieces in by_variant.items():
-        shared = tuple(p for p in pieces if not p.per_seat)
+        globals_ = tuple(p for p in pieces if not p.per_seat)
         per_seat = tuple(p for p in pieces if p.per_seat)
-        out.append(_Group(variant, shared, per_seat, any(p.uses_state for p in pieces),
-                          sum(p.size for p in shared), sum(p.size for p in per_seat)))
+        out.append(_Group(variant, globals_, per_seat, any(p.uses_state for p in pieces),
+                          sum(p.size for p in globals_), sum(p.size for p in per_seat)))
     return tuple(out)
 
 
@@ -135,7 +135,7 @@ def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
     for k in range(n):
         sizes += [(f"seat[{k}].{name}", per_seat[name]) for name in _SEAT_SLICES]
     for group in _groups(rules):
-        sizes += [(f"{group.variant}.{piece.name}", piece.size) for piece in group.shared]
+        sizes += [(f"{group.variant}.{piece.name}", piece.size) for piece in group.globals]
         for k in range(n):
             sizes += [(f"seat[{k}].{group.variant}.{piece.name}", piece.size)
                       for piece in group.per_seat]
@@ -215,7 +215,7 @@ class _Plan:
         self.views: dict[int, _View] = {}
         self.groups = _groups(rules)
         """The variants' slices, by variant."""
-        self.extras = self.size - sum(g.shared_size + n * g.seat_size for g in self.groups)
+        self.extras = self.size - sum(g.globals_size + n * g.seat_size for g in self.groups)
         """Where the variants' slices start (the vector's end without any)."""
         self.reads_state = any(group.uses_state for group in self.groups)
         # caches by value, and the duchies by the identity of ``spaces``
@@ -248,7 +248,7 @@ class _Part:
 class _View:
     """The board and the seat blocks last written, per thread (see :class:`_Plan`)."""
 
-    __slots__ = ("blocks", "board", "extras", "parts", "seat_extras")
+    __slots__ = ("blocks", "board", "extras", "parts", "seat_extras", "shared_extras")
 
     def __init__(self, plan: _Plan) -> None:
         self.board = _Part(plan.board, 4)
@@ -261,6 +261,10 @@ class _View:
         ``state.ext``)."""
         self.seat_extras = [[_Part(group.seat_size, 1) for _ in range(plan.players)]
                             for group in plan.groups]
+        self.shared_extras = [[_Part(piece.size, 1) for piece in group.globals]
+                              for group in plan.groups]
+        """Each variant's global slices that are the same for every observer (``shared``),
+        filled once per value of the variant."""
         n = plan.players
         self.parts: list[list[_Vector]] = [
             [self.board.array, self.board.array,
@@ -515,8 +519,9 @@ def _filled(group: _Group, pieces: tuple[ObservationSlice, ...], state: State,
 def _update_extras(plan: _Plan, view: _View, state: State, seat: int) -> _Vector:
     """The variants' slices for observer ``seat``. A variant's are filled again when its
     value in ``state.ext`` is another object than last time (or always, where one of its
-    slices reads the state: ``uses_state``): its global slices per observer, its per-seat
-    ones once per seat (kept in ``view.seat_extras`` for every observer)."""
+    slices reads the state: ``uses_state``): its global slices per observer (once for all
+    observers where ``shared``), its per-seat ones once per seat (kept in
+    ``view.seat_extras`` for every observer)."""
     part = view.extras[seat]
     seen = part.seen
     if state.ext is seen[-1] and not plan.reads_state:
@@ -528,10 +533,19 @@ def _update_extras(plan: _Plan, view: _View, state: State, seat: int) -> _Vector
     for g, group in enumerate(plan.groups):
         value = values.get(group.variant)
         if group.uses_state or value is not seen[g]:
-            if group.shared:
-                out[at:at + group.shared_size] = _filled(group, group.shared, state, seat)
+            start = at
+            for p, piece in enumerate(group.globals):
+                if piece.shared:  # the same for every observer: filled once per value
+                    cached = view.shared_extras[g][p]
+                    if group.uses_state or value is not cached.seen[0]:
+                        cached.memory[:] = _filled(group, (piece,), state, seat)
+                        cached.seen[0] = value
+                    out[start:start + piece.size] = cached.memory
+                else:
+                    out[start:start + piece.size] = _filled(group, (piece,), state, seat)
+                start += piece.size
             if group.per_seat:
-                start = at + group.shared_size
+                start = at + group.globals_size
                 size = group.seat_size
                 for k in range(n):
                     who = (seat + k) % n
@@ -541,7 +555,7 @@ def _update_extras(plan: _Plan, view: _View, state: State, seat: int) -> _Vector
                         cached.seen[0] = value
                     out[start + k * size:start + (k + 1) * size] = cached.memory
             seen[g] = value
-        at += group.shared_size + n * group.seat_size
+        at += group.globals_size + n * group.seat_size
     seen[-1] = state.ext  # last: a fill that raised leaves the next call to fill again
     return part.array
 

@@ -82,6 +82,8 @@ def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
     the inns still to come, one a phase (the count is known to all). An inn in a duchy or
     a storage is a tile code of the core's slices."""
     return (
-        ObservationSlice("stack", 1, lambda state, seat: (inn_rules.inns(state).stack,)),
-        ObservationSlice("to_come", 1, lambda state, seat: (inn_rules.inns(state).to_come,)),
+        ObservationSlice("stack", 1, lambda state, seat: (inn_rules.inns(state).stack,),
+                         shared=True),
+        ObservationSlice("to_come", 1, lambda state, seat: (inn_rules.inns(state).to_come,),
+                         shared=True),
     )

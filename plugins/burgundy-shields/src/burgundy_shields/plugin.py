@@ -226,9 +226,9 @@ def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
     shields are left out (hidden)."""
     size = len(SHIELDS)
     return (
-        ObservationSlice("depots", 6 * size, _on_depots),
-        ObservationSlice("removed", size, _removed),
-        ObservationSlice("die_set", 1, _die_set),
+        ObservationSlice("depots", 6 * size, _on_depots, shared=True),
+        ObservationSlice("removed", size, _removed, shared=True),
+        ObservationSlice("die_set", 1, _die_set, shared=True),
         ObservationSlice("placed", size, _placed, per_seat=True),
         ObservationSlice("borrow", rules.players, _borrowed, per_seat=True),
     )

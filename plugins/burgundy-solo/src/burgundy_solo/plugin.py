@@ -212,6 +212,8 @@ def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
     the VP scored over the game / 100) and ``goods_out`` (goods out of the game by
     colour: public, they left face up)."""
     return (
-        ObservationSlice("track", 3, lambda state, seat: _observed(state, seat)[:3]),
-        ObservationSlice("goods_out", 6, lambda state, seat: _observed(state, seat)[3:]),
+        ObservationSlice("track", 3, lambda state, seat: _observed(state, seat)[:3],
+                         shared=True),
+        ObservationSlice("goods_out", 6, lambda state, seat: _observed(state, seat)[3:],
+                         shared=True),
     )
