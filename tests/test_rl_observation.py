@@ -262,6 +262,7 @@ def test_a_variants_slices_come_after_the_cores_and_follow_its_state(
 
 
 @pytest.mark.parametrize(("answer", "message"), [
+    ("5", "list or tuple of ObservationSlice values"),
     ("(1,)", "ObservationSlice values"),
     ("(ObservationSlice('no good', 1, lambda s, k: (0,)),)", "fresh identifier"),
     ("(ObservationSlice('a', 1, lambda s, k: (0,)), ObservationSlice('a', 1, lambda s, k: (0,)))",

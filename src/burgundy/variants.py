@@ -217,6 +217,9 @@ def _observation_slices(
             *[{"rules": rules}[a] for a in impl.argnames])
         if answer is None:
             continue
+        if not isinstance(answer, (list, tuple)):
+            raise ValueError(f"variant {variant!r}: burgundy_observation_slices must give a "
+                             f"list or tuple of ObservationSlice values; got {brief(answer)}")
         names: set[str] = set()
         for piece in answer:
             if not isinstance(piece, ObservationSlice):
