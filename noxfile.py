@@ -54,7 +54,8 @@ SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if
 
 EXTRA_TESTS: dict[str, tuple[str, ...]] = {
     "ray": ("tests/test_tournament_ray.py",),
-    "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_openspiel.py",
+    "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_observation.py",
+           "tests/test_rl_openspiel.py", "tests/test_rl_variant_slices.py",
            "tests/test_selfplay.py", "tests/test_tournament_ray.py"),
     "openspiel": ("tests/test_rl_openspiel.py",),
 }

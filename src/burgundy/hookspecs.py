@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from burgundy.rules.income import Income
     from burgundy.rules.take import PurchaseOffer
     from burgundy.state import State
-    from burgundy.variants import Ruleset, VariantInfo
+    from burgundy.variants import ObservationSlice, Ruleset, VariantInfo
 
 hookspec = pluggy.HookspecMarker("burgundy")
 """Marker for hook specifications."""
@@ -694,6 +694,31 @@ def burgundy_on_phase_end(rules: Ruleset) -> Callable[[State], State] | None:
 @hookspec
 def burgundy_on_game_end(rules: Ruleset) -> Callable[[State], State] | None:
     """After the final scoring: ``f(state) -> state``."""
+
+
+# -- learning: burgundy.rl -------------------------------------------------------------------
+@hookspec
+def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | None:
+    """Named slices of ``burgundy.rl.observe``'s vector for the variant's own components
+    (:class:`~burgundy.variants.ObservationSlice`: name, size, ``fill(state, seat) ->
+    numbers``, global or per seat). They come after the core's slices, variant by variant:
+    its global slices ``<variant>.<name>``, then for each seat slot k its per-seat slices
+    ``seat[k].<variant>.<name>``. Only what a player sees at the table; plain numbers (the
+    core imports no numpy).
+
+    Examples:
+        The inns' stack beside the black depot, and each seat's silverlings squared::
+
+            @hookimpl
+            def burgundy_observation_slices(rules):
+                return (
+                    ObservationSlice("stack", 1, lambda state, seat: (
+                        state.variant_state("inns").stack,), shared=True),
+                    ObservationSlice("silver2", 1, lambda state, seat: (
+                        state.seat_estate(seat).silver ** 2,), per_seat=True,
+                        uses_state=True),
+                )
+    """
 
 
 # -- the table of the hooks, derived from the functions above: keep it last --------------

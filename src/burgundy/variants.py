@@ -9,7 +9,7 @@ every hook once and compiles the answers into plain tuples (see :mod:`burgundy.h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
@@ -155,6 +155,86 @@ class PurchaseSource:
     name: str
     price: int = 2
     tiles: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class ObservationSlice:
+    """A named slice a variant adds to ``burgundy.rl.observe``'s vector (hook
+    ``burgundy_observation_slices``): what a player sees at the table of the variant's own
+    components, as plain numbers (the core imports no numpy; ``burgundy.rl`` turns them
+    into float32).
+
+    The slices of the enabled variants come after the core's, variant by variant in variant
+    order: the variant's global slices ``<variant>.<name>``, then for each seat slot k = 0
+    .. N-1 (slot 0 the observer, then clockwise) its per-seat slices
+    ``seat[k].<variant>.<name>``, each in the order the hook gives them.
+
+    Attributes:
+        name: The slice's name (letters, digits and ``_``), unique within the variant.
+        size: How many numbers ``fill`` gives (at least 1).
+        fill: ``fill(state, seat) -> numbers`` (``size`` of them, ints, floats or bools).
+            A global slice gets the observing seat (so that it can speak of the other seats
+            relative to the observer); a per-seat slice gets the seat of the slot it
+            fills (speak of other seats relative to that one, ``(other - seat) % N``).
+            Nothing hidden: no face-down supply, no future chance outcome.
+        per_seat: One copy per seat slot (default: one global slice). A per-seat
+            ``fill`` must not depend on who observes (it is filled once per seat and shown
+            to every observer).
+        shared: For a global slice: the same whoever observes (``fill`` ignores the seat),
+            so it is filled once, not once per observer (default ``False``: a global
+            ``fill`` may speak of the seats relative to the observer).
+        uses_state: Whether ``fill`` reads more of the state than the variant's own value
+            (``state.variant_state(variant)``) and the ruleset. By default it does not, and
+            ``observe`` calls it again only when that value changes (by identity: a new
+            value object); with ``True`` it is called at every observation.
+
+    Examples:
+        >>> from burgundy.variants import ObservationSlice
+        >>> piece = ObservationSlice("stack", 1, lambda state, seat: (0,))
+        >>> piece.per_seat, piece.fill(None, 0)
+        (False, (0,))
+    """
+
+    name: str
+    size: int
+    fill: Callable[[State, int], Sequence[float]]
+    per_seat: bool = False
+    shared: bool = False
+    uses_state: bool = False
+
+
+def _observation_slices(
+    manager: pluggy.PluginManager, rules: Ruleset
+) -> tuple[tuple[str, ObservationSlice], ...]:
+    """The answers of hook ``burgundy_observation_slices`` as ``(variant, slice)`` pairs, in
+    variant order, checked."""
+    out: list[tuple[str, ObservationSlice]] = []
+    impls = {id(impl.plugin): impl
+             for impl in manager.hook.burgundy_observation_slices.get_hookimpls()}
+    for variant, plugin in zip(rules.variants, rules.plugins, strict=True):
+        impl = impls.get(id(plugin))
+        answer: Any = None if impl is None else impl.function(
+            *[{"rules": rules}[a] for a in impl.argnames])
+        if answer is None:
+            continue
+        if not isinstance(answer, (list, tuple)):
+            raise ValueError(f"variant {variant!r}: burgundy_observation_slices must give a "
+                             f"list or tuple of ObservationSlice values; got {brief(answer)}")
+        names: set[str] = set()
+        for piece in answer:
+            if not isinstance(piece, ObservationSlice):
+                raise ValueError(f"variant {variant!r}: burgundy_observation_slices must "
+                                 f"give ObservationSlice values; got {brief(piece)}")
+            if (not isinstance(piece.name, str) or not piece.name.isidentifier()
+                    or piece.name in names):
+                raise ValueError(f"variant {variant!r}: observation slice name "
+                                 f"{brief(piece.name)} is not a fresh identifier")
+            if type(piece.size) is not int or piece.size < 1 or not callable(piece.fill):
+                raise ValueError(f"variant {variant!r}: observation slice {piece.name!r} "
+                                 f"needs a size of at least 1 and a fill function")
+            names.add(piece.name)
+            out.append((variant, piece))
+    return tuple(out)
 
 
 @attrs.frozen(slots=True)
@@ -402,8 +482,8 @@ class Ruleset:
     """
 
     __slots__ = (
-        "edition", "engine", "infos", "options", "players", "plugins", "value_players",
-        "variants",
+        "edition", "engine", "infos", "observation_slices", "options", "players", "plugins",
+        "value_players", "variants",
     )
 
     players: int
@@ -416,6 +496,9 @@ class Ruleset:
     infos: tuple[VariantInfo, ...]
     plugins: tuple[object, ...]
     engine: Engine
+    observation_slices: tuple[tuple[str, ObservationSlice], ...]
+    """The variants' observation slices (hook ``burgundy_observation_slices``), as
+    ``(variant, slice)`` pairs in variant order (``burgundy.rl`` lays them out)."""
 
     def __init__(
         self,
@@ -526,6 +609,7 @@ class Ruleset:
         self.options = self._resolve_options(options)
         self.engine = Engine(self, manager, validate_state)
         _check_board_ids(self)
+        self.observation_slices = _observation_slices(manager, self)
 
     def _check_requirements(self) -> None:
         for info in self.infos:

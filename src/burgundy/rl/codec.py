@@ -207,13 +207,31 @@ class ActionCodec:
             raise ValueError(f"action id {index} is not legal here")
         return found
 
-    def mask(self, state: State) -> npt.NDArray[np.bool_]:
-        """A bool array of ``size``: ``True`` at the ids of ``state``'s legal actions (all
-        ``False`` at a chance node or the end)."""
-        mask = np.zeros(self.size, dtype=np.bool_)
+    def mask(self, state: State, dtype: npt.DTypeLike = np.bool_) -> npt.NDArray[Any]:
+        """An array of ``size``: 1 (``True``) at the ids of ``state``'s legal actions, 0
+        elsewhere (everywhere at a chance node or the end).
+
+        Args:
+            state: The state.
+            dtype: A one-byte dtype: ``np.bool_`` (default) or ``np.int8`` (PettingZoo's
+                masks), ``np.uint8``.
+
+        Examples:
+            >>> import burgundy
+            >>> import numpy as np
+            >>> state = burgundy.Game(players=2, seed=1, variants=()).state
+            >>> codec = ActionCodec.of(state.rules)
+            >>> mask = codec.mask(state, np.int8)
+            >>> mask.dtype.name, int(mask.sum()) == len(state.legal_actions())
+            ('int8', True)
+        """
+        # a bytearray set item by item, then viewed: ~0.6 µs less than np.zeros with a
+        # fancy-index write for a typical decision's ten ids, no slower for a hundred
+        buffer = bytearray(self.size)
         if state.current_player >= 0:
-            mask[list(self.legal_ids(state))] = True
-        return mask
+            for index in self.legal_ids(state):
+                buffer[index] = 1
+        return np.frombuffer(buffer, dtype=dtype)
 
     def layout(self) -> list[tuple[str, int, int]]:
         """``(type name, first id, size)`` of every block, in id order."""

@@ -118,9 +118,10 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent``."""
         seat = self._seat[agent]
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if not self.state.is_terminal and self.state.current_player == seat:
-            mask[list(self.codec.legal_ids(self.state))] = 1
+        if self.state.current_player == seat:  # a decision of this seat (not chance, not over)
+            mask = self.codec.mask(self.state, np.int8)
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:

@@ -9,7 +9,7 @@ from burgundy.components import TileKind
 from burgundy.render.parts import PictureRow
 from burgundy.rules.take import PurchaseOffer
 from burgundy.state import State
-from burgundy.variants import PurchaseSource, Ruleset, VariantInfo
+from burgundy.variants import ObservationSlice, PurchaseSource, Ruleset, VariantInfo
 from burgundy_inns import __version__
 from burgundy_inns import rules as inn_rules
 
@@ -81,3 +81,16 @@ def burgundy_region_size(rules: Ruleset) -> Callable[[State, int, int, int], int
 def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
     """Counts and one inn per region."""
     return inn_rules.validate
+
+
+@hookimpl
+def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """The inns in ``burgundy.rl.observe``: the stack beside the black depot (for sale) and
+    the inns still to come, one a phase (the count is known to all). An inn in a duchy or
+    a storage is a tile code of the core's slices."""
+    return (
+        ObservationSlice("stack", 1, lambda state, seat: (inn_rules.inns(state).stack,),
+                         shared=True),
+        ObservationSlice("to_come", 1, lambda state, seat: (inn_rules.inns(state).to_come,),
+                         shared=True),
+    )

@@ -8,11 +8,11 @@ from burgundy import hookimpl
 from burgundy.geometry import Board
 from burgundy.render.parts import PictureRow
 from burgundy.state import State
-from burgundy.variants import OptionSpec, Ruleset, VariantInfo
+from burgundy.variants import ObservationSlice, OptionSpec, Ruleset, VariantInfo
 from burgundy_outposts import __version__
 from burgundy_outposts import rules as outpost_rules
 from burgundy_outposts.boards import check_custom_boards
-from burgundy_outposts.model import NAME, OutpostsState
+from burgundy_outposts.model import NAME, NO_BONUS, PAIRS, OutpostsState
 
 
 def _describe_custom(value: object) -> str:
@@ -82,3 +82,32 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], Sequence[PictureRow]]:
     """Each pair of forts, linked or not, and the outpost bonus."""
     return outpost_rules.picture_rows
+
+
+# -- what the outposts show at the table (burgundy.rl.observe) ---------------------------------
+def _outposts(state: State) -> OutpostsState:
+    value: OutpostsState = state.variant_state(NAME)
+    return value
+
+
+def _linked(state: State, seat: int) -> list[int]:
+    """0/1 per pair of forts (:data:`~burgundy_outposts.model.PAIRS`): linked so far in the
+    seat's duchy."""
+    mask = _outposts(state).linked[state.seats[seat].estate]
+    return [(mask >> k) & 1 for k in range(len(PAIRS))]
+
+
+def _bonus(state: State, seat: int) -> list[int]:
+    """The outpost bonus tile the seat's estate took: (large, small), 0/1."""
+    taken = _outposts(state).bonus[state.seats[seat].estate]
+    return [int(taken == size) for size in (0, 1)] if taken != NO_BONUS else [0, 0]
+
+
+@hookimpl
+def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """The outposts in ``burgundy.rl.observe``: per seat, the pairs of forts linked and the
+    outpost bonus tile taken (the boards' spaces are the core's ``filled`` and ``duchy``)."""
+    return (
+        ObservationSlice("linked", len(PAIRS), _linked, per_seat=True),
+        ObservationSlice("bonus", 2, _bonus, per_seat=True),
+    )

@@ -9,11 +9,12 @@ from burgundy import hookimpl
 from burgundy.actions import Action
 from burgundy.pending import Pending
 from burgundy.state import State
-from burgundy.variants import PendingRule, Ruleset, VariantInfo
+from burgundy.variants import ObservationSlice, PendingRule, Ruleset, VariantInfo
 from burgundy_shields import __version__, effects
 from burgundy_shields.model import (
     ACTION_TYPES,
     PENDING_TYPES,
+    SHIELDS,
     Borrow,
     PayTribute,
     PlaceFromDepot,
@@ -169,3 +170,65 @@ def burgundy_final_terms(rules: Ruleset) -> Callable[..., Any]:
 def burgundy_validate(rules: Ruleset) -> Callable[..., Any]:
     """Shield conservation."""
     return effects.validate
+
+
+# -- what the shields show at the table (burgundy.rl.observe) ----------------------------------
+def _shields(state: State) -> ShieldState:
+    value: ShieldState = state.variant_state("shields")
+    return value
+
+
+_INDEX = {number: i for i, number in enumerate(SHIELDS)}
+"""Each shield's place in a 0/1-by-number slice."""
+
+
+def _by_number(shields: tuple[int, ...]) -> list[int]:
+    """0/1 by shield number."""
+    out = [0] * len(SHIELDS)
+    for number in shields:
+        out[_INDEX[number]] = 1
+    return out
+
+
+def _on_depots(state: State, seat: int) -> list[int]:
+    """Per numbered depot, 0/1 by shield number: the shields on its goods space."""
+    return [bit for shields in _shields(state).depots for bit in _by_number(shields)]
+
+
+def _removed(state: State, seat: int) -> list[int]:
+    """0/1 by shield number: the shields out of the game (paid off at a tribute)."""
+    return _by_number(_shields(state).removed)
+
+
+def _die_set(state: State, seat: int) -> tuple[int]:
+    """Whether the seat to move has used shield #16 this turn."""
+    return (int(_shields(state).die_set),)
+
+
+def _placed(state: State, seat: int) -> list[int]:
+    """0/1 by shield number: the shields in the seat's duchy."""
+    return _by_number(_shields(state).shields_of(state.seats[seat].estate))
+
+
+def _borrowed(state: State, seat: int) -> list[int]:
+    """The seat whose knowledge tiles shield #6 lends this seat's estate, one-hot by how
+    many seats clockwise of this one it sits (all 0: none)."""
+    n = len(state.seats)
+    borrow = _shields(state).borrow
+    target = borrow[state.seats[seat].estate] if borrow else -1
+    return [int(target >= 0 and (target - seat) % n == k) for k in range(n)]
+
+
+@hookimpl
+def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """The shields in ``burgundy.rl.observe``: on the depots' goods spaces, out of the game,
+    #16's die this turn; per seat the shields in its duchy and #6's lender. The face-down
+    shields are left out (hidden)."""
+    size = len(SHIELDS)
+    return (
+        ObservationSlice("depots", 6 * size, _on_depots, shared=True),
+        ObservationSlice("removed", size, _removed, shared=True),
+        ObservationSlice("die_set", 1, _die_set, shared=True),
+        ObservationSlice("placed", size, _placed, per_seat=True),
+        ObservationSlice("borrow", rules.players, _borrowed, per_seat=True),
+    )

@@ -11,7 +11,7 @@ from burgundy.geometry import Board
 from burgundy.pending import Pending
 from burgundy.render.parts import PictureCell, PictureRow
 from burgundy.state import State
-from burgundy.variants import OptionSpec, PendingRule, Ruleset, VariantInfo
+from burgundy.variants import ObservationSlice, OptionSpec, PendingRule, Ruleset, VariantInfo
 from burgundy_solo import __version__
 from burgundy_solo import rules as solo_rules
 from burgundy_solo.boards import ARTS, BOARD_IDS
@@ -197,3 +197,23 @@ def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
 def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float]:
     """The bots value covered spaces, not VP (R-SOLO-RESULT)."""
     return solo_value
+
+
+def _observed(state: State, seat: int) -> list[float]:
+    """The target marker and the score track's resets, every VP scored over the game
+    (/ 100, as the core's ``vp``), and the goods out of the game by colour."""
+    solo: SoloState = state.variant_state("solo")
+    return [solo.target / 100, solo.resets, solo.total / 100, *solo.goods_out]
+
+
+@hookimpl
+def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """The solo game in ``burgundy.rl.observe``: ``track`` (the target / 100, the resets,
+    the VP scored over the game / 100) and ``goods_out`` (goods out of the game by
+    colour: public, they left face up)."""
+    return (
+        ObservationSlice("track", 3, lambda state, seat: _observed(state, seat)[:3],
+                         shared=True),
+        ObservationSlice("goods_out", 6, lambda state, seat: _observed(state, seat)[3:],
+                         shared=True),
+    )

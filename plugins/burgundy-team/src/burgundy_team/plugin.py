@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from burgundy import hookimpl
 from burgundy.geometry import Board
 from burgundy.state import State
-from burgundy.variants import OptionSpec, Ruleset, VariantInfo
+from burgundy.variants import ObservationSlice, OptionSpec, Ruleset, VariantInfo
 from burgundy_team import __version__
 from burgundy_team import boards as team_boards
 from burgundy_team import rules as team_rules
@@ -89,3 +89,17 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
     return team_rules.validate
 
 
+
+
+@hookimpl
+def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """Team play in ``burgundy.rl.observe``: which seat slots are the observer's team (its
+    own slot and its partner's: 1; the other team: 0). The shared duchy and each partner's
+    own storage are the core's slices."""
+    estates = rules.engine.seat_estates
+    n = rules.players
+
+    def partners(state: State, seat: int) -> list[int]:
+        return [int(estates[(seat + k) % n] == estates[seat]) for k in range(n)]
+
+    return (ObservationSlice("partners", n, partners),)

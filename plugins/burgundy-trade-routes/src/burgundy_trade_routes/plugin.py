@@ -9,7 +9,7 @@ from burgundy.actions import Action
 from burgundy.pending import Pending
 from burgundy.render.parts import PictureRow
 from burgundy.state import State
-from burgundy.variants import OptionSpec, PendingRule, Ruleset, VariantInfo
+from burgundy.variants import ObservationSlice, OptionSpec, PendingRule, Ruleset, VariantInfo
 from burgundy_trade_routes import __version__
 from burgundy_trade_routes import rules as route
 from burgundy_trade_routes.model import (
@@ -22,7 +22,18 @@ from burgundy_trade_routes.model import (
     RouteState,
     TakeReward,
 )
-from burgundy_trade_routes.tiles import DECK, GENERATED, NAME, ORDER, check_deck, describe_deck
+from burgundy_trade_routes.tiles import (
+    DECK,
+    GENERATED,
+    NAME,
+    ORDER,
+    REWARD_KINDS,
+    SPACES_PER_TILE,
+    check_deck,
+    describe_deck,
+    route_of,
+    space_of,
+)
 
 SUMMARY = (
     "Trade routes (8th expansion): sold goods earn the rewards of a row of route tiles. "
@@ -98,3 +109,59 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], tuple[PictureRow, ...]]:
     """The route in the text and SVG pictures."""
     return route.picture_rows
+
+
+# -- what the routes show at the table (burgundy.rl.observe) -----------------------------------
+KINDS = tuple(REWARD_KINDS)
+"""The reward kinds, in the order of a route space's one-hot."""
+SPACE_NUMBERS = 6 + len(KINDS) + 1 + 6
+"""Numbers per route space: its goods colour (one-hot), its reward kind (one-hot), the
+reward's amount / 10, and the colour of the goods lying on it (one-hot; zeros: none)."""
+
+
+def observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """Per seat: its route space by space (left to right; the spaces of tiles not laid yet
+    are zeros), and the route tiles in its hand (``trade_routes_order="choose"``: dealt
+    face up, not laid yet), 0/1 by deck number. The undealt tiles stay hidden."""
+    compiled = route_of(rules)
+    known: dict[tuple[tuple[int, ...], tuple[int, ...]], list[float]] = {}
+
+    def spaces(state: State, seat: int) -> list[float]:
+        current = route.routes(state)
+        estate = state.seats[seat].estate
+        row, goods = current.rows[estate], current.goods[estate]
+        found = known.get((row, goods))
+        if found is None:
+            if len(known) >= 4096:  # bounded: a route's few states over a game each
+                known.clear()
+            found = known[row, goods] = route_numbers(row, goods)
+        return found
+
+    def route_numbers(row: tuple[int, ...], goods: tuple[int, ...]) -> list[float]:
+        out: list[float] = []
+        for index in range(compiled.spaces):
+            numbers = [0.0] * SPACE_NUMBERS
+            if index // SPACES_PER_TILE < len(row):
+                space = space_of(compiled, row, index)
+                numbers[space.goods - 1] = 1.0
+                numbers[6 + KINDS.index(space.reward.kind)] = 1.0
+                numbers[6 + len(KINDS)] = space.reward.amount / 10
+                if index < len(goods):
+                    numbers[7 + len(KINDS) + goods[index] - 1] = 1.0
+            out += numbers
+        return out
+
+    def hand(state: State, seat: int) -> list[int]:
+        tiles = route.routes(state).hands[state.seats[seat].estate]
+        return [int(number in tiles) for number in range(1, len(compiled.deck) + 1)]
+
+    return (
+        ObservationSlice("route", compiled.spaces * SPACE_NUMBERS, spaces, per_seat=True),
+        ObservationSlice("hand", len(compiled.deck), hand, per_seat=True),
+    )
+
+
+@hookimpl
+def burgundy_observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
+    """The routes in ``burgundy.rl.observe`` (:func:`observation_slices`)."""
+    return observation_slices(rules)
