@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from burgundy import cli
-from burgundy.testing import run_cli
+from burgundy.cli import run_captured
 
 
 def test_variants_lists_installed_plugins_with_versions() -> None:
-    code, out, _ = run_cli(["variants"])
+    code, out, _ = run_captured(["variants"])
     assert code == 0
     lines = out.splitlines()
     assert any(line.startswith("knowledge") for line in lines)  # sorted by name
@@ -22,7 +22,7 @@ def test_variants_lists_installed_plugins_with_versions() -> None:
 
 
 def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
-    code, out, err = run_cli(["simulate", "--players", "2", "--games", "2", "--bots",
+    code, out, err = run_captured(["simulate", "--players", "2", "--games", "2", "--bots",
                           "random,greedy", "--records", str(tmp_path)])
     assert code == 0
     count, header, *rows = out.strip().splitlines()
@@ -39,7 +39,8 @@ def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
 
 def test_play_against_bots_with_undo_help_bad_input_and_quit() -> None:
     script = "1\n? 1\n? 99\nnonsense\n0\nu\nq\n"
-    code, out, _ = run_cli(["play", "--players", "2", "--seed", "3", "--bots", "random"], script)
+    code, out, _ = run_captured(
+        ["play", "--players", "2", "--seed", "3", "--bots", "random"], script)
     assert code == 0
     assert "You are seat 0" in out
     assert "Not understood: 'nonsense' is not a legal action here" in out
@@ -50,30 +51,32 @@ def test_play_against_bots_with_undo_help_bad_input_and_quit() -> None:
 
 
 def test_play_to_the_end_by_always_choosing_the_first_action() -> None:
-    code, out, _ = run_cli(["play", "--players", "2", "--seed", "5", "--variants", ""], "1\n" * 400)
+    code, out, _ = run_captured(
+        ["play", "--players", "2", "--seed", "5", "--variants", ""], "1\n" * 400)
     assert code == 0
     assert "Final scores:" in out
     assert "Winner: seat" in out
 
 
 def test_play_end_of_input_quits_cleanly() -> None:
-    code, _, _ = run_cli(["play", "--players", "2", "--seed", "5"], "")
+    code, _, _ = run_captured(["play", "--players", "2", "--seed", "5"], "")
     assert code == 0
 
 
 def test_watch_replay_and_render(tmp_path: Path) -> None:
-    code, out, _ = run_cli(["watch", "--players", "2", "--seed", "2", "--bots", "greedy,random"])
+    code, out, _ = run_captured(
+        ["watch", "--players", "2", "--seed", "2", "--bots", "greedy,random"])
     assert code == 0
     assert "Winner: seat" in out
-    run_cli(["simulate", "--players", "2", "--games", "1", "--bots", "random",
+    run_captured(["simulate", "--players", "2", "--games", "1", "--bots", "random",
          "--records", str(tmp_path)])
     record = str(tmp_path / "game-0000.json")
-    code, out, _ = run_cli(["replay", record])
+    code, out, _ = run_captured(["replay", record])
     assert code == 0
     assert "Final scores:" in out
     assert "[1] start player: seat" in out
     target = tmp_path / "board.svg"
-    code, out, _ = run_cli(["render", record, "--at", "40", "-o", str(target)])
+    code, out, _ = run_captured(["render", record, "--at", "40", "-o", str(target)])
     assert code == 0
     assert "step 40" in out
     ET.fromstring(target.read_text())
@@ -95,6 +98,6 @@ def test_errors_exit_2_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_variants_listing_keeps_its_columns_for_long_names() -> None:
     """The version column starts at one place whatever the names' lengths
     (``white_castles`` is longer than the old fixed width)."""
-    _, out, _ = run_cli(["variants"])
+    _, out, _ = run_captured(["variants"])
     starts = {line.index(" 0.1.0 ") for line in out.splitlines() if " 0.1.0 " in line}
     assert len(starts) == 1

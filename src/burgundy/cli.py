@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import inspect
+import io
 import json
 import multiprocessing
 import os
@@ -792,6 +793,23 @@ def run(
              if stream is not None and name in accepted}
     code: int = args.func(args, **given)
     return code
+
+
+def run_captured(argv: Sequence[str], stdin: str = "") -> tuple[int, str, str]:
+    """:func:`run` with ``stdin`` as the input, capturing what the command writes: its exit
+    code, standard output and standard error (for tests and notebooks).
+
+    A bad input's ``ValueError`` propagates (the command line would print it and exit 2).
+
+    Examples:
+        >>> from burgundy.cli import run_captured
+        >>> code, out, err = run_captured(["variants"])
+        >>> code, "knowledge" in out, err
+        (0, True, '')
+    """
+    out, err = io.StringIO(), io.StringIO()
+    code = run(argv, stdin=io.StringIO(stdin), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

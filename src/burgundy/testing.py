@@ -269,27 +269,6 @@ def check_conformance(rules: Ruleset, seeds: Iterable[int] = range(2)) -> None:
 
 
 # -- building positions ---------------------------------------------------------------------
-def run_cli(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """Run a ``burgundy`` command line in this process (:func:`burgundy.cli.run`), with
-    ``stdin`` as its input; return its exit code, standard output and standard error.
-
-    A bad input's ``ValueError`` propagates (the command line would print it and exit 2).
-
-    Examples:
-        >>> from burgundy.testing import run_cli
-        >>> code, out, err = run_cli(["variants"])
-        >>> code, "knowledge" in out, err
-        (0, True, '')
-    """
-    import io
-
-    from burgundy import cli  # the command line's imports only when a test asks for it
-
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.run(argv, stdin=io.StringIO(stdin), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
 def first_turn(rules: Ruleset, seed: int = 0) -> State:
     """Return the first decision of a turn in a seeded game (chance sampled)."""
     rng = random.Random(seed)

@@ -7,21 +7,22 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from burgundy import Game
+from burgundy.cli import run_captured
 from burgundy.render.svg import state_svg
 from burgundy.render.text import state_text
-from burgundy.testing import run_cli
 from burgundy_solo.boards import solo_board
 
 SOLO = ["--players", "1", "--variants", "knowledge,solo"]
 
 
 def test_simulate_a_solo_game() -> None:
-    code, out, _ = run_cli(["simulate", *SOLO, "--games", "2", "--bots", "greedy", "--seed", "4"])
+    code, out, _ = run_captured(
+        ["simulate", *SOLO, "--games", "2", "--bots", "greedy", "--seed", "4"])
     assert code == 0 and out.startswith("2 games, 1 player\n") and "greedy" in out
 
 
 def test_watch_a_solo_game_to_its_result() -> None:
-    code, out, _ = run_cli(["watch", *SOLO, "--bots", "greedy", "--seed", "2", "--delay", "0"])
+    code, out, _ = run_captured(["watch", *SOLO, "--bots", "greedy", "--seed", "2", "--delay", "0"])
     assert code == 0
     assert "solo:" in out and "covered" in out
     assert "Final scores:" in out and out.rstrip().endswith("No winner.")  # this seed: lost
@@ -29,7 +30,7 @@ def test_watch_a_solo_game_to_its_result() -> None:
 
 
 def test_play_a_solo_game_by_hand() -> None:
-    code, out, _ = run_cli(["play", *SOLO, "--seed", "3"], "1\n" * 40 + "q\n")
+    code, out, _ = run_captured(["play", *SOLO, "--seed", "3"], "1\n" * 40 + "q\n")
     assert code == 0 and "You are seat 0" in out and out.rstrip().endswith("Bye.")
 
 

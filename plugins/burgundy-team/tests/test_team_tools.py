@@ -10,14 +10,14 @@ import re
 
 import pytest
 
-from burgundy.testing import run_cli
+from burgundy.cli import run_captured
 
 TEAM = ["--players", "4", "--variants", "knowledge,team"]
 
 
 def test_watch_names_the_teams_and_their_summed_vp() -> None:
     """T13: partners' VP add up; the winners are both seats of the better team."""
-    code, out, _ = run_cli(["watch", *TEAM, "--bots", "random", "--seed", "3", "--delay", "0"])
+    code, out, _ = run_captured(["watch", *TEAM, "--bots", "random", "--seed", "3", "--delay", "0"])
     assert code == 0
     assert "\nTeams: 0+1 vs 2+3\n" in out
     seat_vp = {int(s): int(vp) for s, vp in re.findall(r"  seat (\d): (\d+) VP", out)}
@@ -31,7 +31,7 @@ def test_watch_names_the_teams_and_their_summed_vp() -> None:
 
 
 def test_simulate_reports_each_team_line_up() -> None:
-    code, out, _ = run_cli(["simulate", *TEAM, "--games", "2", "--bots",
+    code, out, _ = run_captured(["simulate", *TEAM, "--games", "2", "--bots",
                             "greedy,greedy,random,random", "--seed", "5"])
     assert code == 0
     lines = out.splitlines()
@@ -46,7 +46,7 @@ def test_simulate_reports_each_team_line_up() -> None:
 
 
 def test_play_one_seat_with_a_bot_partner() -> None:
-    code, out, _ = run_cli(["play", *TEAM, "--seat", "2", "--bots", "greedy", "--seed", "4"],
+    code, out, _ = run_captured(["play", *TEAM, "--seat", "2", "--bots", "greedy", "--seed", "4"],
                     "1\n" * 30 + "q\n")
     assert code == 0
     assert "You are seat 2" in out and "Your partner: seat 3 (greedy)" in out
