@@ -47,7 +47,9 @@ if kind == "chess":
 elif kind.startswith("userloop:"):
     from userloop import USER_GAME
     _, players, names = kind.split(":")
-    exec(USER_GAME.format(players=players, variants=tuple(v for v in names.split(",") if v)))
+    from burgundy.variants import example_options
+    chosen = tuple(v for v in names.split(",") if v)
+    exec(USER_GAME.format(players=players, variants=chosen, options=example_options(chosen)))
     game(0)
     count = sum(game(seed) for seed in range(1, 1 + games))
 else:

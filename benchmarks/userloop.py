@@ -20,6 +20,8 @@ import statistics
 import subprocess
 import sys
 
+from burgundy.variants import example_options
+
 CHESS = """
 import random, time, chess
 rng = random.Random(1)
@@ -43,7 +45,8 @@ import random
 import burgundy
 rng = random.Random(1)
 def game(seed):
-    state = burgundy.Game(players={players}, seed=seed, variants={variants!r}).state
+    state = burgundy.Game(players={players}, seed=seed, variants={variants!r},
+                          options={options!r}).state
     decisions = 0
     while not state.is_terminal:
         if state.current_player == burgundy.CHANCE:
@@ -80,13 +83,21 @@ def rate(code: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Run the pairs and print the ratios."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variants", default="knowledge", help="comma-separated; '' = base")
+    parser.add_argument("--variants", default="knowledge",
+                        help="comma-separated; '' = base; 'every' = every variant of the "
+                             "player count (burgundy.variants.every_variant, with example_options)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=4.0)
     args = parser.parse_args(argv)
     variants = tuple(v for v in args.variants.split(",") if v)
-    ours = BURGUNDY.format(players=args.players, variants=variants, seconds=args.seconds)
+    if variants == ("every",):
+        from burgundy.variants import every_variant
+
+        variants = every_variant(args.players)
+    options = example_options(variants)
+    ours = BURGUNDY.format(players=args.players, variants=variants, options=options,
+                           seconds=args.seconds)
     theirs = CHESS.format(seconds=args.seconds)
     ratios = []
     for k in range(args.pairs):
