@@ -261,6 +261,8 @@ class _View:
         ``state.ext``)."""
         self.seat_extras = [[_Part(group.seat_size, 1) for _ in range(plan.players)]
                             for group in plan.groups]
+        """Each variant's per-seat slices, per seat (not per observer: they are the same
+        whoever observes; their source: the variant's value)."""
         self.shared_extras = [[_Part(piece.size, 1) for piece in group.globals]
                               for group in plan.groups]
         """Each variant's global slices that are the same for every observer (``shared``),
@@ -274,8 +276,6 @@ class _View:
         """Per observer, what :func:`observe` joins: the header (set at each call), the
         board, the seat blocks in its slot order, its variants' slices (the arrays are
         written in place, never replaced)."""
-        """Each variant's per-seat slices, per seat (not per observer: they are the same
-        whoever observes; their source: the variant's value)."""
 
 
 _BLOCK_SOURCES = ("seat", "estate", "place", "dice", "vp", "storage", "own_storage", "goods",
