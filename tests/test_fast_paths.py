@@ -9,14 +9,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 
 from burgundy import Ruleset, State
 from burgundy.actions import TakeGoods
+from burgundy.components import tile_code
 from burgundy.pending import Pending, ShipGoods
 from burgundy.rules import effects
+from burgundy.rules.dice import (
+    ALL_VALUES,
+    PLACE,
+    REACH,
+    RING,
+    SELL,
+    TAKE,
+    CostFunction,
+    cost_functions,
+    cost_with,
+    usable_values,
+)
+from burgundy.rules.income import set_estate
 from burgundy.variants import example_options
 
 RULESETS: tuple[tuple[int, tuple[str, ...]], ...] = (
@@ -73,3 +87,45 @@ def test_ship_goods_choices_equal_the_plain_rule(players: int, names: tuple[str,
                     state, seat, depot)
             compared += 1
     assert compared > 300
+
+
+def plain_usable_values(functions: tuple[CostFunction, ...], kind: str, tile: int, die: int,
+                        workers: int, wanted: int) -> int:
+    """The values a die reaches, written out: each wanted value whose cost (the ring's,
+    lowered by the seat's cost functions, never raised) the workers pay."""
+    if die <= 0 or workers >= 3:
+        return ALL_VALUES
+    mask = 0
+    for value in range(1, 7):
+        cost = cost_with(functions, kind, tile, die, value)
+        if cost <= workers or (not wanted >> value & 1 and RING[die][value] <= workers):
+            mask |= 1 << value
+    return mask
+
+
+def test_usable_values_kept_by_argument_equal_the_plain_reach() -> None:
+    """Knowledge #8-#12's cost functions (K-FREE-STEP): every seat's functions at positions
+    of random games, every die use, 0-2 workers; asked twice (computed, then kept)."""
+    compared = 0
+    tiles = (-1, *range(0, 40, 3))
+    cost_tiles = [tile_code(f"k{n}") for n in range(8, 13)]
+    for number, state in enumerate(positions(2, ("knowledge",), games=1)):
+        if number % 10:
+            continue
+        for seat in range(2):
+            index = state.seats[seat].estate
+            owned = sum(1 << code for k, code in enumerate(cost_tiles) if (number + seat) >> k & 1)
+            kinds = state.estates[index].kinds | owned  # as if those tiles lay in the duchy
+            functions = cost_functions(set_estate(state, index, kinds=kinds), seat)
+            if not functions:
+                continue
+            for kind, tile, die, workers, wanted in product(
+                (TAKE, PLACE, SELL), tiles, range(1, 7), range(3), (ALL_VALUES, 0b0101010)
+            ):
+                expected = plain_usable_values(functions, kind, tile, die, workers, wanted)
+                for _ in range(2):
+                    got = usable_values(functions, kind, tile, die, workers, wanted)
+                    assert got & wanted == expected & wanted
+                    assert got & ~wanted == REACH[die][workers] & ~wanted
+                compared += 1
+    assert compared > 1000

@@ -181,7 +181,11 @@ def burgundy_die_cost(
     ``None`` when it changes nothing for that seat (the usual answer, and the fast one), or
     ``cost_function(use, cost) -> cost`` for the :class:`~burgundy.rules.dice.DieUse` at
     hand. Knowledge #8-#12 use it. Cost functions may only lower a cost: the engine caps
-    the result at the base cost, and never asks about a use whose base cost is 0.
+    the result at the base cost, and never asks about a use whose base cost is 0. A cost
+    function must depend on its arguments alone (and what it closed over when ``f`` made
+    it): the engine keeps its answers by the function object
+    (:func:`~burgundy.rules.dice.usable_values`); return a new function where the answers
+    change.
     """
 
 

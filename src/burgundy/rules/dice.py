@@ -164,11 +164,24 @@ def usable_values(
         return ALL_VALUES
     mask = REACH[die][workers]
     if functions:
+        key = (functions, kind, tile, die, workers, wanted)
+        known = _REACHED.get(key)
+        if known is not None:
+            return known
         missing = wanted & ~mask
         for value in range(1, 7):
             if missing >> value & 1 and _lowered(functions, kind, tile, die, value) <= workers:
                 mask |= 1 << value
+        if len(_REACHED) >= 16384:
+            _REACHED.clear()
+        _REACHED[key] = mask
     return mask
+
+
+_REACHED: dict[tuple[tuple[CostFunction, ...], str, int, int, int, int], int] = {}
+""":func:`usable_values` with cost functions, by all its arguments (a cost function is a
+pure function of its arguments: the key holds the functions themselves, so an answer is
+never taken for another function's). Bounded."""
 
 
 def dice_after(state: State, seat: SeatIndex, die: Die) -> dict[str, tuple[int, ...]]:
