@@ -364,14 +364,15 @@ def _tile_counts(plan: _Plan, tiles: tuple[int, ...]) -> memoryview:
     return part
 
 
-def _dice(plan: _Plan, dice: tuple[int, ...]) -> memoryview:
-    """Counts by value 1-6 of a seat's dice, by value."""
-    part = plan.dice.get(dice)
+def _sixes(cache: dict[tuple[int, ...], memoryview], values: tuple[int, ...]) -> memoryview:
+    """Counts by value 1-6 (a seat's dice, the goods colours on the round spaces), kept in
+    ``cache`` by value."""
+    part = cache.get(values)
     if part is None:
         counts = np.zeros(6, dtype=np.float32)
-        for die in dice:
-            counts[die - 1] += 1
-        part = _remember(plan.dice, dice, counts.data)
+        for value in values:
+            counts[value - 1] += 1
+        part = _remember(cache, values, counts.data)
     return part
 
 
@@ -380,17 +381,6 @@ def _numbers(plan: _Plan, values: tuple[int, ...]) -> memoryview:
     part = plan.numbers.get(values)
     if part is None:
         part = _remember(plan.numbers, values, np.array(values, dtype=np.float32).data)
-    return part
-
-
-def _colour_counts(plan: _Plan, colours: tuple[int, ...]) -> memoryview:
-    """Counts by colour 1-6 of the goods on the round spaces, by value."""
-    part = plan.colour_counts.get(colours)
-    if part is None:
-        counts = np.zeros(6, dtype=np.float32)
-        for colour in colours:
-            counts[colour - 1] += 1
-        part = _remember(plan.colour_counts, colours, counts.data)
     return part
 
 
@@ -446,7 +436,7 @@ def _update_board(plan: _Plan, board: _Part, state: State) -> None:
         seen[2] = goods
     rounds = state.round_goods
     if rounds is not seen[3]:
-        out[7 * t + 36:7 * t + 42] = _colour_counts(plan, rounds)
+        out[7 * t + 36:7 * t + 42] = _sixes(plan.colour_counts, rounds)
         seen[3] = rounds
 
 
@@ -462,7 +452,7 @@ def _update_block(plan: _Plan, block: _Part, who: Any, estate: Any, place: int) 
     if who is not seen[0]:
         if who.dice is not seen[3]:
             at = rel["dice"]
-            out[at:at + 6] = _dice(plan, who.dice)
+            out[at:at + 6] = _sixes(plan.dice, who.dice)
             seen[3] = who.dice
         if who.vp != seen[4]:
             out[rel["vp"]] = who.vp / SCALES["vp"]
