@@ -116,13 +116,10 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
 
     def _advance(self, state: State) -> State:
         """Chance and the bots' moves until the agent's decision or the end."""
-        while not state.is_terminal:
-            if state.is_chance:
-                state = state.apply(state.sample_outcome(self._rng))
-            elif state.current_player == self.seat:
-                break
-            else:
-                state = state.apply(self._bots[state.current_player].choose(state))
+        state = state.resolve_chance(self._rng)
+        while not state.is_terminal and state.current_player != self.seat:
+            state = state.apply(self._bots[state.current_player].choose(state))
+            state = state.resolve_chance(self._rng)
         return state
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -38,13 +38,6 @@ from burgundy.state import State
 from burgundy.variants import Ruleset
 
 
-def resolve_chance(state: State, rng: random.Random) -> State:
-    """Play chance nodes with ``rng`` until a decision or the end."""
-    while state.is_chance:
-        state = state.apply(state.sample_outcome(rng))
-    return state
-
-
 def final_rewards(state: State) -> list[float]:
     """+1 for each winner, -1 for every other seat, of a finished game."""
     winners = set(state.winners())
@@ -106,7 +99,7 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
         self._rng = random.Random(seed)
-        self.state = resolve_chance(self.rules.initial_state(), self._rng)
+        self.state = self.rules.initial_state().resolve_chance(self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -136,7 +129,7 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
             return
         chosen = self.codec.decode(action, self.state)
         self._cumulative_rewards[agent] = 0.0
-        self.state = resolve_chance(self.state.apply(chosen), self._rng)
+        self.state = self.state.apply(chosen).resolve_chance(self._rng)
         if self.state.is_terminal:
             for seat, reward in enumerate(final_rewards(self.state)):
                 name = self.possible_agents[seat]
