@@ -156,8 +156,10 @@ def test_observe_hides_the_face_down_supply_and_future_chance() -> None:
         assert np.array_equal(observe(state, seat), observe(other, seat))
 
 
-RL_MODULES = ["burgundy.rl", "burgundy.rl.codec", "burgundy.rl.observation"]
-"""The modules of the extra ``rl`` this file covers (tests/test_rl_envs.py the others)."""
+RL_MODULES = ["burgundy.rl", "burgundy.rl.codec", "burgundy.rl.observation",
+              "burgundy.rl.pettingzoo", "burgundy.rl.gym"]
+"""The modules of the extra ``rl`` (``burgundy.rl.openspiel`` is the extra ``openspiel``'s:
+tests/test_rl_openspiel.py)."""
 
 
 @pytest.mark.parametrize("module", RL_MODULES)

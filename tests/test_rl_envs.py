@@ -5,11 +5,6 @@ documented outcome of an illegal id (the episode ends with ``illegal_reward``)."
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import subprocess
-import sys
-
 import gymnasium
 import numpy as np
 import pytest
@@ -110,11 +105,3 @@ def test_gymnasium_masks_illegal_ids_and_a_whole_game() -> None:
         BurgundyEnv(players=2, seat=2)
 
 
-@pytest.mark.parametrize("module", ["burgundy.rl.pettingzoo", "burgundy.rl.gym"])
-def test_env_module_imports_first_and_its_examples_run(module: str) -> None:
-    """As tests/test_imports.py and tests/test_doctests.py do for the core."""
-    result = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True,
-                            text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    outcome = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert outcome.attempted > 0 and outcome.failed == 0
