@@ -143,6 +143,22 @@ def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
     raise TypeError(f"{cls.__name__} instances have no __dict__")
 
 
+def _keep_fields_combined(inst: Any, fields: dict[str, Any] | None = None) -> None:
+    """Give the instance ``inst`` of a dict-backed value class (:class:`State`,
+    :class:`Seat`, :class:`Estate`) a combined ``__dict__`` holding ``fields`` (by default
+    its own): their constructors and unpickling call it.
+
+    CPython keeps the attributes of an instance built by ``__init__`` in the class's
+    shared-key ("split") layout, and ``dict.copy`` keeps a copy split; the interpreter's
+    specialised attribute load (``LOAD_ATTR_WITH_HINT``) misses on a split dict and takes
+    the generic lookup at every load. The engine's copies clone their source's dict, so
+    one combined dict at construction keeps every state, seat and estate descended from it
+    on the fast path. Measured (CPython 3.11): three attribute loads on an estate copied
+    from a constructed one 133 ns, from a combined one 86 ns.
+    """
+    _dict_setter(type(inst))(inst, dict(inst.__dict__ if fields is None else fields))
+
+
 def replace(inst: _T, **changes: Any) -> _T:
     """Return a copy of the frozen attrs value ``inst`` with ``changes`` applied.
 
@@ -182,6 +198,12 @@ class Seat:
     ledger: tuple[tuple[str, int], ...] = ()
     storage: tuple[int, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        _keep_fields_combined(self)
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        _keep_fields_combined(self, data)
+
 
 @attrs.frozen(slots=False)
 class Estate:
@@ -216,6 +238,12 @@ class Estate:
     silver: int = 0
     workers: int = 0
     bonus: tuple[tuple[int, int], ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        _keep_fields_combined(self)
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        _keep_fields_combined(self, data)
 
     @property
     def empty_spaces(self) -> int:
@@ -304,6 +332,7 @@ class State:
     def __attrs_post_init__(self) -> None:
         """A state built by its constructor (``attrs.evolve``, a hand-built position) is
         checked like a loaded one: the engine's own copies never come here."""
+        _keep_fields_combined(self)
         self.rules.engine.validate_state(self)
 
     # -- identity ---------------------------------------------------------------------------
@@ -338,7 +367,7 @@ class State:
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
+        _keep_fields_combined(self, data)
 
     def __copy__(self) -> State:
         return self  # immutable: a copy may be the state itself
