@@ -130,3 +130,30 @@ def test_place_actions_equals_the_plain_rules(
         placements += _check(state)
         checked += 1
     assert checked >= 20 and placements >= 200  # the games did place hexes
+
+
+def test_one_building_per_city_drops_exactly_the_regions_holding_the_building() -> None:
+    """The rulebook's "a city holds each building type once" as :func:`placement_mask`
+    applies it (``_drop_cities_with``, which finds the regions of the spaces the building
+    covers): a space stays exactly when no space of its region holds that building, checked
+    for every building of every duchy in random positions against that sentence read space
+    by space."""
+    from burgundy.rules.place import _drop_cities_with
+
+    checked = 0
+    for state in positions(2, ("knowledge",), "2019"):
+        engine = state.rules.engine
+        for estate in state.estates:
+            board = engine.boards[estate.board]
+            candidates = board.all_spaces & ~estate.filled
+            for tile in set(estate.spaces):
+                if tile < 0 or not engine.tiles.building_codes >> tile & 1:
+                    continue
+                want = 0
+                for space in bits(candidates):
+                    region = board.regions[board.region_of[space]].mask
+                    if not any(estate.spaces[s] == tile for s in bits(region)):
+                        want |= 1 << space
+                assert _drop_cities_with(estate.spaces, board, candidates, tile) == want
+                checked += 1
+    assert checked >= 50

@@ -212,6 +212,8 @@ class Board:
             pictures.
         value_masks: Mask of the spaces whose die number is in the value mask ``m`` (bit
             ``v`` for number ``v``), indexed by ``m`` (0..127); computed from ``die_masks``.
+        region_masks: Mask of each space's region, by space; computed from ``regions`` and
+            ``region_of``.
     """
 
     id: str
@@ -234,9 +236,14 @@ class Board:
     editions: tuple[str, ...] = ("2019", "2011")
     landmarks: tuple[Landmark, ...] = ()
     value_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    region_masks: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         register_layout(self.layout, self.names)
+
+    @region_masks.default
+    def _region_masks(self) -> tuple[int, ...]:
+        return tuple(self.regions[region].mask for region in self.region_of)
 
     @value_masks.default
     def _value_masks(self) -> tuple[int, ...]:
