@@ -97,7 +97,8 @@ def changed(inst: _T, changes: dict[str, Any]) -> _T:
     if fresh:
         values.update(fresh)
     if len(values) != size:
-        unknown = sorted(set(values) - {a.name for a in attrs.fields(type(inst))})
+        fields = attrs.fields(type(inst))  # type: ignore[arg-type]
+        unknown = sorted(set(values) - {a.name for a in fields})
         raise TypeError(f"{type(inst).__name__} has no field(s) {unknown}")
     copy: _T = _new_object(type(inst))
     set_dict(copy, values)

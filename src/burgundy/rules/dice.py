@@ -12,7 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from burgundy.domains import LOOSE_DIE, Die, SeatIndex, TileCode, die_value
-from burgundy.rules.income import set_seat
+from burgundy.rules.income import update
 from burgundy.state import State
 
 TAKE = "take"
@@ -200,4 +200,4 @@ def use_die(state: State, seat: SeatIndex, die: Die) -> State:
     A die of any value, no die or a loose die removes nothing.
     """
     changes = dice_after(state, seat, die)
-    return set_seat(state, seat, **changes) if changes else state
+    return update(state, seat, changes) if changes else state

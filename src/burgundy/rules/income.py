@@ -44,10 +44,15 @@ def update(
     seat: int,
     seat_changes: dict[str, Any] | None = None,
     estate_changes: dict[str, Any] | None = None,
-    **changes: Any,
+    changes: dict[str, Any] | None = None,
 ) -> State:
     """One copy of ``state`` with changes to seat ``seat``, to its estate and to the state's
-    own fields (the hot path's way to make several changes at once)."""
+    own fields, each a dict of new values by field name (the hot path's way to make several
+    changes at once). ``changes`` is the caller's fresh dict: the seats and estates are
+    added to it. Dicts, not keywords: a call that packs keyword arguments into a dict costs
+    about 100 ns more, one that unpacks a dict into them about 300 ns (CPython 3.11)."""
+    if changes is None:
+        changes = {}
     if seat_changes:
         seats = list(state.seats)
         seats[seat] = changed(seats[seat], seat_changes)
@@ -83,7 +88,7 @@ def add_vp(state: State, seat: int, vp: int, source: str = "other") -> State:
     current = state.seats[seat]
     ledger = dict(current.ledger)
     ledger[source] = ledger.get(source, 0) + vp
-    state = set_seat(state, seat, vp=current.vp + vp, ledger=tuple(sorted(ledger.items())))
+    state = update(state, seat, {"vp": current.vp + vp, "ledger": tuple(sorted(ledger.items()))})
     for handler in state.rules.engine.on_vp_gained:
         state = handler(state, seat, vp)
     return state
@@ -93,16 +98,16 @@ def add_silver(state: State, seat: int, silver: int) -> State:
     """Give seat ``seat``'s estate ``silver`` silverlings (negative to pay)."""
     if silver == 0:
         return state
-    index = state.seats[seat].estate
-    return set_estate(state, index, silver=state.estates[index].silver + silver)
+    held = state.estates[state.seats[seat].estate].silver
+    return update(state, seat, None, {"silver": held + silver})
 
 
 def add_workers(state: State, seat: int, workers: int) -> State:
     """Give seat ``seat``'s estate ``workers`` workers (fires ``on_workers_gained``)."""
     if workers == 0:
         return state
-    index = state.seats[seat].estate
-    state = set_estate(state, index, workers=state.estates[index].workers + workers)
+    held = state.estates[state.seats[seat].estate].workers
+    state = update(state, seat, None, {"workers": held + workers})
     if workers > 0:
         for handler in state.rules.engine.on_workers_gained:
             state = handler(state, seat, workers)

@@ -43,10 +43,10 @@ def run_round_start(state: State, item: Pending) -> State:
     """Fix the round's play order from the track, then roll the white die and the dice
     (the step is popped here: ``PendingRule.pops``)."""
     order = play_order(state.track)
-    return replace(
-        state, order=order, turn=0, white=0,
-        pending=(*state.pending[:-1], *_round_steps(order)),
-    )
+    return changed(state, {
+        "order": order, "turn": 0, "white": 0,
+        "pending": (*state.pending[:-1], *_round_steps(order)),
+    })
 
 
 @cache
@@ -65,45 +65,51 @@ def resolve_dice(state: State, item: Pending, outcome: tuple[int, int]) -> State
     """Seat ``item.roller``'s dice show ``outcome`` (the roll is popped here)."""
     roller: int = item.roller  # type: ignore[attr-defined]  # a DiceRoll
     return update(
-        state, roller, {"rolled": tuple(sorted(outcome)), "dice": ()},
-        pending=state.pending[:-1],
+        state, roller, {"rolled": tuple(sorted(outcome)), "dice": ()}, None,
+        {"pending": state.pending[:-1]},
     )
 
 
 # the copy function of a frequent chance step, looked up once
 _WHITE_ROLLED = copier(State, "white", "pending")
+_WITH_PENDING = copier(State, "pending")
 
 
 def run_begin_turns(state: State, item: Pending) -> State:
     """The round's goods tile goes to the white die's depot; the first turn starts (the step
     is popped here: ``PendingRule.pops``)."""
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] = {"pending": state.pending[:-1]}
     if state.round_goods:
         goods, rest = state.round_goods[0], state.round_goods[1:]
         depot_goods = list(state.depot_goods)
         held = list(depot_goods[state.white - 1])
         held[goods - 1] += 1
         depot_goods[state.white - 1] = tuple(held)
-        changes = {"round_goods": rest, "depot_goods": tuple(depot_goods)}
+        changes["round_goods"] = rest
+        changes["depot_goods"] = tuple(depot_goods)
     handlers = state.rules.engine.on_round_start
     if not handlers:
-        return start_turn(state, 0, state.pending[:-1], **changes)
-    state = replace(state, pending=state.pending[:-1], **changes)
+        return start_turn(state, 0, changes)
+    state = changed(state, changes)
     for handler in handlers:
         state = handler(state)
     return start_turn(state, 0)
 
 
-def start_turn(
-    state: State, turn: int, pending: tuple[Pending, ...] | None = None, **changes: Any
-) -> State:
-    """Start the turn of ``state.order[turn]`` (on top of ``pending`` if given), making
-    ``changes`` to the state in the same copy."""
+def start_turn(state: State, turn: int, changes: dict[str, Any] | None = None) -> State:
+    """Start the turn of ``state.order[turn]``, making ``changes`` (a fresh dict of new
+    values by field name; its ``pending`` is the stack the turn goes on, by default the
+    state's) in the same copy."""
     seat = state.order[turn]
     seats = list(state.seats)
     seats[seat] = _DICE_IN_HAND(seats[seat], {"dice": seats[seat].rolled})
-    below = state.pending if pending is None else pending
-    changes.update(seats=tuple(seats), turn=turn, purchased=False, pending=(*below, _turn(seat)))
+    if changes is None:
+        changes = {}
+    below = changes.get("pending", state.pending)
+    changes["seats"] = tuple(seats)
+    changes["turn"] = turn
+    changes["purchased"] = False
+    changes["pending"] = (*below, _turn(seat))
     state = changed(state, changes)
     for handler in state.rules.engine.on_turn_start:
         state = handler(state, seat)
@@ -122,10 +128,10 @@ def end_turn(state: State) -> State:
     if state.seats[seat].dice:
         state = set_seat(state, seat, dice=())
     if state.turn + 1 < len(state.order):
-        return start_turn(state, state.turn + 1, below)
+        return start_turn(state, state.turn + 1, {"pending": below})
     if state.round + 1 < ROUNDS_PER_PHASE:
-        return replace(state, round=state.round + 1, pending=(*below, _ROUND_START))
-    return replace(state, pending=(*below, _PHASE_END))
+        return changed(state, {"round": state.round + 1, "pending": (*below, _ROUND_START)})
+    return _WITH_PENDING(state, {"pending": (*below, _PHASE_END)})
 
 
 _ROUND_START = RoundStart()  # shared: pending items are frozen values

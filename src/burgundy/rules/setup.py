@@ -45,7 +45,7 @@ from burgundy.rules.income import push, set_estate
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.rules.place import put_tile
 from burgundy.rules.scoring import BONUS_TILES_PER_COLOUR, play_order
-from burgundy.state import EMPTY, Estate, Seat, State, build_state, copier, replace
+from burgundy.state import EMPTY, Estate, Seat, State, build_state, changed, copier, replace
 
 if TYPE_CHECKING:
     from burgundy.variants import Ruleset
@@ -234,7 +234,7 @@ def resolve_goods(state: State, item: Pending, colour: int) -> State:
         estates = list(state.estates)
         estates[item.estate] = replace(estate, goods=tuple(goods))
         changes["estates"] = tuple(estates)
-    return replace(state, **changes)
+    return changed(state, changes)
 
 
 def run_start_castles(state: State, item: Pending) -> State:

@@ -27,7 +27,7 @@ from burgundy.geometry import bits
 from burgundy.pending import Pending, StowTile
 from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import push, update
-from burgundy.state import State, replace
+from burgundy.state import State, changed
 
 _BOARD = load("mainboard")
 BASE_STORAGE: int = int(_BOARD["hex_storage_spaces"])
@@ -134,7 +134,7 @@ def store(
     """Put ``tile`` into seat ``seat``'s storage (its own with ``own``), discarding
     ``discard`` first (if >= 0)."""
     seat_changes, estate_changes, changes = stored(state, seat, tile, discard, own)
-    return update(state, seat, seat_changes, estate_changes, **changes)
+    return update(state, seat, seat_changes, estate_changes, changes)
 
 
 def depot_without(state: State, depot: int, tile: TileCode) -> dict[str, Any]:
@@ -152,7 +152,7 @@ def depot_without(state: State, depot: int, tile: TileCode) -> dict[str, Any]:
 
 def remove_from_depot(state: State, depot: int, tile: TileCode) -> State:
     """Take one ``tile`` off depot ``depot`` (0 = black depot)."""
-    return replace(state, **depot_without(state, depot, tile))
+    return changed(state, depot_without(state, depot, tile))
 
 
 def can_receive(state: State, seat: SeatIndex, may_discard: bool = True) -> bool:
@@ -209,7 +209,7 @@ def answer_stow(state: State, item: Pending, action: Any) -> State:
         state, item.seat, item.tile, action.discard, action.own
     )
     changes["pending"] = state.pending[:-1]
-    return update(state, item.seat, seat_changes, estate_changes, **changes)
+    return update(state, item.seat, seat_changes, estate_changes, changes)
 
 
 def validate_stow(state: State, item: Pending) -> None:
@@ -286,8 +286,8 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
             extra_seat.update(seat_changes)
         extra_estate.update(estate)
         changes.update(extra)
-        return update(state, seat, extra_seat, extra_estate, **changes)
-    state = update(state, seat, seat_changes or None, estate, **changes)
+        return update(state, seat, extra_seat, extra_estate, changes)
+    state = update(state, seat, seat_changes or None, estate, changes)
     return push(state, StowTile(seat, action.tile))
 
 
@@ -433,5 +433,6 @@ def apply_buy(state: State, seat: int, action: BuyTile) -> State:
     estate: dict[str, Any] = {"silver": current.silver - (price - action.workers)}
     if action.workers:
         estate["workers"] = current.workers - action.workers
-    state = update(state, seat, None, estate, purchased=True, **changes)
+    changes["purchased"] = True
+    state = update(state, seat, None, estate, changes)
     return receive(state, seat, action.tile)
