@@ -20,6 +20,7 @@ from burgundy.rules import effects, scoring
 from burgundy.rules.dice import (
     ALL_VALUES,
     PLACE,
+    REACH,
     CostFunction,
     cost_functions,
     dice_after,
@@ -118,8 +119,8 @@ def place_actions(
     tiles = engine.tiles  # buildings the one-per-city rule may limit, tiles of no colour:
     limited = estate.kinds & tiles.building_codes | tiles.uncoloured_codes  # placement_mask
     ring = []  # (die, the spaces its number reaches at ring cost): the same for every tile
-    for die in dice:
-        values = ALL_VALUES if any_number else usable_values((), PLACE, -1, die, workers)
+    for die in dice:  # usable_values((), PLACE, -1, die, workers), the table lookup inline
+        values = ALL_VALUES if any_number or die <= 0 or workers >= 3 else REACH[die][workers]
         ring.append((die, board.value_masks[values]))
     asks = bool(functions) and not any_number  # cost modifiers may reach further, by tile
     layout = board.layout

@@ -113,7 +113,7 @@ def stored(
     """The changes that put ``tile`` into seat ``seat``'s storage (its own with ``own``,
     else its estate's), discarding ``discard`` from there first (if >= 0): ``(seat
     changes, estate changes, state changes)``, the last with ``removed`` when discarding."""
-    holder = state.seats[seat] if own else state.seat_estate(seat)
+    holder = state.seats[seat] if own else state.estates[state.seats[seat].estate]
     storage = list(holder.storage)
     changes: dict[str, Any] = {}
     if discard >= 0:
@@ -277,7 +277,7 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
     """Apply a :class:`TakeTile` by seat ``seat`` (legality already checked)."""
     cost = die_cost(state, seat, TAKE, -1, action.die, action.depot)
     changes = depot_without(state, action.depot, action.tile)
-    estate: dict[str, Any] = {"workers": state.seat_estate(seat).workers - cost}
+    estate: dict[str, Any] = {"workers": state.estates[state.seats[seat].estate].workers - cost}
     seat_changes = dice_after(state, seat, action.die)
     choices = storage_choices(state, seat)
     if len(choices) == 1:  # the usual case: one copy of the state
@@ -399,7 +399,7 @@ def purchase_actions(state: State, seat: int, room: bool | None = None) -> list[
             offers.extend(more)
     if not offers or not (can_receive(state, seat) if room is None else room):
         return []
-    estate = state.seat_estate(seat)
+    estate = state.estates[state.seats[seat].estate]
     silver, held = estate.silver, estate.workers
     modifiers = engine.purchase_payments
     actions: list[BuyTile] = []
@@ -429,7 +429,7 @@ def apply_buy(state: State, seat: int, action: BuyTile) -> State:
         price = offer.price
         state = offer.take(state, action.tile)
         changes = {}
-    current = state.seat_estate(seat)
+    current = state.estates[state.seats[seat].estate]
     estate: dict[str, Any] = {"silver": current.silver - (price - action.workers)}
     if action.workers:
         estate["workers"] = current.workers - action.workers
