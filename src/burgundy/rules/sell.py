@@ -13,11 +13,11 @@ from burgundy.rules.dice import (
     SELL,
     CostFunction,
     cost_functions,
+    dice_after,
     die_cost,
     usable_values,
-    use_die,
 )
-from burgundy.rules.income import Income, add_workers, gain, set_estate
+from burgundy.rules.income import Income, gain, set_estate, update
 from burgundy.state import State
 
 _TABLES = load("mainboard")
@@ -60,9 +60,9 @@ sell_goods = cache(SellGoods)
 def apply_sell(state: State, seat: int, action: SellGoods) -> State:
     """Apply a :class:`SellGoods` by seat ``seat`` (legality already checked)."""
     cost = die_cost(state, seat, SELL, -1, action.die, action.goods)
-    state = add_workers(state, seat, -cost)
-    state = use_die(state, seat, action.die)
-    return sell(state, seat, action.goods)
+    workers = state.estates[state.seats[seat].estate].workers - cost  # paid, and the die used,
+    state = update(state, seat, dice_after(state, seat, action.die), {"workers": workers})
+    return sell(state, seat, action.goods)  # in one copy (paying fires no event)
 
 
 def sell(state: State, seat: int, goods: int) -> State:

@@ -287,8 +287,8 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
         extra_estate.update(estate)
         changes.update(extra)
         return update(state, seat, extra_seat, extra_estate, changes)
-    state = update(state, seat, seat_changes or None, estate, changes)
-    return push(state, StowTile(seat, action.tile))
+    changes["pending"] = (*state.pending, StowTile(seat, action.tile))  # push, in the same copy
+    return update(state, seat, seat_changes or None, estate, changes)
 
 
 @attrs.frozen(slots=True, eq=False)
