@@ -109,8 +109,13 @@ def resolve_draw(state: State, item: Pending, number: int) -> State:
 # -- the doubles action -----------------------------------------------------------------------
 def castle_spaces(state: State, seat: int) -> list[int]:
     """Spaces of the castles in seat ``seat``'s duchy (the start castle counts)."""
-    spaces = state.seat_estate(seat).spaces
-    return [s for s, tile in enumerate(spaces) if tile == CASTLE]
+    spaces = state.estates[state.seats[seat].estate].spaces
+    found = []
+    space = -1
+    for _ in range(spaces.count(CASTLE)):  # found with tuple.index: in C, not space by space
+        space = spaces.index(CASTLE, space + 1)
+        found.append(space)
+    return found
 
 
 def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
@@ -119,9 +124,9 @@ def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[
     actions: list[Action] = []
     if not any(current.depots):
         return actions
-    castles = castle_spaces(state, seat)
-    layout = state.rules.engine.boards[state.seat_estate(seat).board].layout
-    workers = state.estates[state.seats[seat].estate].workers
+    castles: list[int] | None = None  # asked for once a depot is in reach
+    estate = state.estates[state.seats[seat].estate]
+    workers = estate.workers
     functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
     for depot in range(1, 7):
         on_depot = current.depots[depot - 1]
@@ -133,6 +138,9 @@ def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[
                 cost += cost_with(functions, SHIELD_USE, -1, die, depot)
             if cost > workers:
                 continue
+        if castles is None:
+            castles = castle_spaces(state, seat)
+            layout = state.rules.engine.boards[estate.board].layout
         actions += [
             take_shield(dice, depot, shield, space, layout)
             for shield in sorted(set(on_depot)) for space in castles
