@@ -48,6 +48,8 @@ class HookTuples:
     """One attribute per hook that returns a callable: the enabled variants' callables, in
     variant order (the base class of :class:`~burgundy.rules.engine.Engine`)."""
 
+    __slots__ = ()
+
 '''
 
 

@@ -116,10 +116,11 @@ def make_converter(types: tuple[type, ...]) -> cattrs.Converter:
 
 def _converter(rules: Ruleset) -> cattrs.Converter:
     engine = rules.engine
-    cached: cattrs.Converter | None = getattr(engine, "_converter", None)
+    cached: cattrs.Converter | None = engine.caches.get("io.converter")
     if cached is None:
-        cached = make_converter(engine.action_types + engine.pending_types)
-        engine._converter = cached  # type: ignore[attr-defined]
+        cached = engine.caches["io.converter"] = make_converter(
+            engine.action_types + engine.pending_types
+        )
     return cached
 
 
@@ -412,9 +413,9 @@ def _scalar_loader(hint: type) -> _Load:
 
 def _loader(rules: Ruleset) -> _Loader:
     engine = rules.engine
-    cached: _Loader | None = getattr(engine, "_loader", None)
+    cached: _Loader | None = engine.caches.get("io.loader")
     if cached is None:
-        cached = engine._loader = _Loader(rules)  # type: ignore[attr-defined]
+        cached = engine.caches["io.loader"] = _Loader(rules)
     return cached
 
 
@@ -526,7 +527,7 @@ class _Facts:
 
 def _facts(rules: Ruleset) -> _Facts:
     engine = rules.engine
-    cached: _Facts | None = getattr(engine, "_io_facts", None)
+    cached: _Facts | None = engine.caches.get("io.facts")
     if cached is None:
         first = rules.initial_state()
         cached = _Facts(
@@ -537,7 +538,7 @@ def _facts(rules: Ruleset) -> _Facts:
             goods=tuple(_goods_totals(first)),
             codes=engine.tiles.codes,
         )
-        engine._io_facts = cached  # type: ignore[attr-defined]
+        engine.caches["io.facts"] = cached
     return cached
 
 
@@ -704,9 +705,9 @@ class _Conforms:
 
 
 def _conforms(engine: Engine, hint: Any) -> _Test:
-    cached: _Conforms | None = getattr(engine, "_io_conforms", None)
+    cached: _Conforms | None = engine.caches.get("io.conforms")
     if cached is None:
-        cached = engine._io_conforms = _Conforms(engine)  # type: ignore[attr-defined]
+        cached = engine.caches["io.conforms"] = _Conforms(engine)
     return cached.test(hint)
 
 

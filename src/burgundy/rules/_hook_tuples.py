@@ -25,6 +25,8 @@ class HookTuples:
     """One attribute per hook that returns a callable: the enabled variants' callables, in
     variant order (the base class of :class:`~burgundy.rules.engine.Engine`)."""
 
+    __slots__ = ()
+
     setup: tuple[Callable[[State], State], ...]
     die_cost: tuple[Callable[[State, int], Callable[[DieUse, int], int] | None], ...]
     storage_capacity: tuple[Callable[[State, int, int], int], ...]
