@@ -18,7 +18,7 @@ is a value type below the rules and imports none of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -93,7 +93,8 @@ class PendingRule:
     for an automatic step.
 
     Attributes:
-        legal: ``f(state, item) -> actions`` for a decision.
+        legal: ``f(state, item) -> actions`` for a decision: a tuple, or a new list that
+            the engine may extend (the turn's own, which saves a copy at every turn).
         outcomes: ``f(state, item) -> ((outcome, probability), ...)`` for a chance event.
         resolve: ``f(state, item, outcome) -> State``; the item is already popped.
         run: ``f(state, item) -> State`` for an automatic step; the item is already popped.
@@ -119,7 +120,7 @@ class PendingRule:
             keep their usual handling.
     """
 
-    legal: Callable[[State, Pending], tuple[Action, ...]] | None = None
+    legal: Callable[[State, Pending], Sequence[Action]] | None = None
     outcomes: Callable[[State, Pending], tuple[tuple[Any, float], ...]] | None = None
     resolve: Callable[[State, Pending, Any], State] | None = None
     run: Callable[[State, Pending], State] | None = None

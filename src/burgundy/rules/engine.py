@@ -384,13 +384,15 @@ class Engine(HookTuples):
     ) -> tuple[act.Action, ...]:
         """The legal actions of decision ``item`` from its rule's own answers ``own``: add
         Decline, the purchases and the variants' extra actions, End, then the modifiers."""
-        actions = list(own)
+        actions: list[act.Action]
         if isinstance(item, _Turn):  # the usual case: purchases are among its own answers
+            actions = own if isinstance(own, list) else list(own)  # a new list: extended here
             for extra in self.extra_actions:
                 actions += extra(state, item)
             if not state.seats[item.seat].dice:
                 actions.append(_END)
         else:
+            actions = list(own)
             extras = turn.mid_action_purchases(state, item) if rule.extras else []
             if rule.extras:
                 for extra in self.extra_actions:

@@ -158,6 +158,12 @@ def remove_from_depot(state: State, depot: int, tile: TileCode) -> State:
 def can_receive(state: State, seat: SeatIndex, may_discard: bool = True) -> bool:
     """Whether a hex taken by seat ``seat`` has somewhere to go (a free space, or a full
     storage that may be made room in): a take is offered only then."""
+    engine = state.rules.engine
+    if not (engine.storage_capacity or engine.seat_storage_capacity):
+        # storage_choices with the base storage alone, inline: a free space, or a stored
+        # hex to discard (asked twice a decision; tests/test_fast_paths.py pins it)
+        storage = state.estates[state.seats[seat].estate].storage
+        return len(storage) < BASE_STORAGE or (may_discard and bool(storage))
     return bool(storage_choices(state, seat, may_discard))
 
 

@@ -64,15 +64,16 @@ def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
     return tuple(TakeWorkers(die) for die in dice)
 
 
-def turn_legal(state: State, item: Pending) -> tuple[Action, ...]:
-    """The die actions of the seat's unused dice and its purchases."""
+def turn_legal(state: State, item: Pending) -> list[Action]:
+    """The die actions of the seat's unused dice and its purchases (a new list: the engine
+    adds the variants' extra actions and End to it)."""
     dice = distinct(state.seats[item.seat].dice)
     if not dice:
-        return tuple(purchase_actions(state, item.seat))
+        return list(purchase_actions(state, item.seat))
     room = can_receive(state, item.seat)  # the takes' room is the purchases' too: asked once
     actions = die_actions(state, item.seat, dice, room)
     actions.extend(purchase_actions(state, item.seat, room))
-    return tuple(actions)
+    return actions
 
 
 def purchase_open(state: State, item: Pending) -> bool:
