@@ -190,7 +190,7 @@ def reward_legal(state: State, item: Pending) -> tuple[Action, ...]:
         return (TakeReward(item.space),)
     legal = state.rules.engine.pending_rules[BonusAction].legal
     assert legal is not None
-    return legal(state, item)
+    return tuple(legal(state, item))
 
 
 def apply_take_reward(state: State, seat: int, action: TakeReward) -> State:
