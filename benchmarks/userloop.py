@@ -10,7 +10,11 @@ untimed warm-up game, then as many games as fit in ``--seconds``; each prints it
 plies/s) and their median.
 
     python benchmarks/userloop.py [--variants knowledge] [--players 2] [--pairs 5]
-                                  [--seconds 4]
+                                  [--seconds 4] [--slices 1]
+
+``--slices K`` (not the issue's method, which is ``K = 1``) splits each side of a pair into
+``K`` runs of ``seconds / K``, alternating with the other side's, and takes the ratio of
+the mean rates: the machine's drift over the pair then falls on both sides alike.
 """
 
 from __future__ import annotations
@@ -89,22 +93,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--slices", type=int, default=1,
+                        help="alternating runs per side of a pair (1: issue #21's method)")
     args = parser.parse_args(argv)
+    if args.slices < 1 or args.pairs < 1 or args.seconds <= 0:
+        raise SystemExit("--slices and --pairs must be at least 1, --seconds above 0")
     variants = tuple(v for v in args.variants.split(",") if v)
     if variants == ("every",):
         from burgundy.variants import every_variant
 
         variants = every_variant(args.players)
     options = example_options(variants)
+    seconds = args.seconds / args.slices
     ours = BURGUNDY.format(players=args.players, variants=variants, options=options,
-                           seconds=args.seconds)
-    theirs = CHESS.format(seconds=args.seconds)
+                           seconds=seconds)
+    theirs = CHESS.format(seconds=seconds)
     ratios = []
     for k in range(args.pairs):
-        if k % 2:
-            mine, chess = rate(ours), rate(theirs)
-        else:
-            chess, mine = rate(theirs), rate(ours)
+        mines, chesses = [], []
+        for _ in range(args.slices):
+            if k % 2:
+                mines.append(rate(ours))
+                chesses.append(rate(theirs))
+            else:
+                chesses.append(rate(theirs))
+                mines.append(rate(ours))
+        mine, chess = statistics.fmean(mines), statistics.fmean(chesses)
         ratios.append(mine / chess)
         print(f"burgundy {mine:8,.0f} decisions/s  chess {chess:8,.0f} plies/s  "
               f"ratio {ratios[-1]:.3f}", flush=True)
