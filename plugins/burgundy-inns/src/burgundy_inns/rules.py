@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from burgundy.components import TileKind
+from burgundy.components import TileKind, spaces_holding
 from burgundy.geometry import bits
 from burgundy.render.parts import PictureCell, PictureRow
 from burgundy.rules.take import PURCHASE_PRICE, PurchaseOffer
@@ -149,7 +149,7 @@ def validate(state: State) -> None:
         if not estate.kinds >> INN & 1:
             continue
         board = state.rules.engine.boards[estate.board]
-        regions = [board.region_of[s] for s, t in enumerate(estate.spaces) if t == INN]
+        regions = [board.region_of[s] for s in spaces_holding(estate.spaces, INN)]
         if len(regions) != len(set(regions)):
             raise ValueError(f"inns: estate {index} has two inns in one region")
 

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from burgundy.actions import ANY_DIE, Action
-from burgundy.components import CASTLE, SHIP, TILES, Colour, distinct
+from burgundy.components import CASTLE, SHIP, TILES, Colour, distinct, spaces_holding
 from burgundy.errors import brief
 from burgundy.geometry import bits
 from burgundy.pending import BonusAction, Pending, Turn
@@ -109,13 +109,7 @@ def resolve_draw(state: State, item: Pending, number: int) -> State:
 # -- the doubles action -----------------------------------------------------------------------
 def castle_spaces(state: State, seat: int) -> list[int]:
     """Spaces of the castles in seat ``seat``'s duchy (the start castle counts)."""
-    spaces = state.estates[state.seats[seat].estate].spaces
-    found = []
-    space = -1
-    for _ in range(spaces.count(CASTLE)):  # found with tuple.index: in C, not space by space
-        space = spaces.index(CASTLE, space + 1)
-        found.append(space)
-    return found
+    return spaces_holding(state.estates[state.seats[seat].estate].spaces, CASTLE)
 
 
 def take_shield_actions(state: State, seat: int, dice: tuple[int, ...]) -> list[Action]:
