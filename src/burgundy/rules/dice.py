@@ -146,10 +146,12 @@ REACH: tuple[tuple[int, ...], ...] = tuple(
 
 
 def usable_values(
-    functions: tuple[CostFunction, ...], kind: str, tile: TileCode, die: Die, workers: int,
-    wanted: int = ALL_VALUES,
+    functions: tuple[CostFunction, ...], kind: str, tile: TileCode, die: Die, workers: int
 ) -> int:
     """Return the mask of values (bit ``v`` for value ``v``) ``die`` can be used as.
+
+    Exact on every value: with cost functions, each value the ring does not reach is asked
+    about once, and the answer is kept by all the arguments (the functions included).
 
     Args:
         functions: The seat's :func:`cost_functions`.
@@ -157,20 +159,22 @@ def usable_values(
         tile: The hex placed, or -1.
         die: The die's rolled value (0: any value, -1: no die; both reach every value).
         workers: Workers the seat can pay.
-        wanted: The values asked about; the answer is exact on these (the modifiers are
-            consulted only for them).
+
+    Examples:
+        >>> from burgundy.rules.dice import PLACE, usable_values
+        >>> bin(usable_values((), PLACE, -1, 3, 1))  # a 3 with one worker: 2, 3 or 4
+        '0b11100'
     """
     if die <= 0 or workers >= 3:
         return ALL_VALUES
     mask = REACH[die][workers]
     if functions:
-        key = (functions, kind, tile, die, workers, wanted)
+        key = (functions, kind, tile, die, workers)
         known = _REACHED.get(key)
         if known is not None:
             return known
-        missing = wanted & ~mask
         for value in range(1, 7):
-            if missing >> value & 1 and _lowered(functions, kind, tile, die, value) <= workers:
+            if not mask >> value & 1 and _lowered(functions, kind, tile, die, value) <= workers:
                 mask |= 1 << value
         if len(_REACHED) >= 16384:
             _REACHED.clear()
@@ -178,10 +182,13 @@ def usable_values(
     return mask
 
 
-_REACHED: dict[tuple[tuple[CostFunction, ...], str, int, int, int, int], int] = {}
+_REACHED: dict[tuple[tuple[CostFunction, ...], str, int, int, int], int] = {}
 """:func:`usable_values` with cost functions, by all its arguments (a cost function is a
 pure function of its arguments: the key holds the functions themselves, so an answer is
-never taken for another function's). Bounded."""
+never taken for another function's). Bounded. Not keyed by the values a caller needs,
+as it once was (consulting only those): random standard games (games 100-130 of a
+run) then missed 25.8 times a game instead of 8.5, and a call took 1.47 instead of
+0.88 us on average; -1.0 % instructions a decision over 30 games."""
 
 
 def dice_after(state: State, seat: SeatIndex, die: Die) -> dict[str, tuple[int, ...]]:

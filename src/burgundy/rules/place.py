@@ -135,8 +135,8 @@ def place_actions(
                 continue
             reached = []  # (die, the spaces of mask it reaches)
             for die, spaces in ring:
-                if asks and mask & ~spaces:
-                    spaces = _modified_reach(board, functions, tile, die, workers, mask)
+                if asks and mask & ~spaces:  # the cost modifiers may reach further
+                    spaces = board.value_masks[usable_values(functions, PLACE, tile, die, workers)]
                 reached.append((die, mask & spaces))
             # plain loops: on these few items they beat map/repeat/sort chains in time
             if len(reached) == 1:
@@ -157,19 +157,6 @@ def place_actions(
 def town_hall_legal(state: State, item: Pending) -> tuple[Action, ...]:
     """Town hall: place one more hex, any die number, colour and adjacency as usual."""
     return tuple(place_actions(state, item.seat, (NO_DIE,), any_number=True))
-
-
-def _modified_reach(
-    board: Board, functions: tuple[CostFunction, ...], tile: int, die: int, workers: int,
-    mask: int,
-) -> int:
-    """The spaces of ``mask`` that ``die`` reaches once the cost modifiers are asked about
-    the die numbers under ``mask``."""
-    wanted = 0
-    for value in range(1, 7):
-        if board.die_masks[value] & mask:
-            wanted |= 1 << value
-    return mask & board.value_masks[usable_values(functions, PLACE, tile, die, workers, wanted)]
 
 
 place_tile = cache(PlaceTile)

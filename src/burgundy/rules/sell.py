@@ -9,7 +9,6 @@ from burgundy._data import load
 from burgundy.actions import SellGoods
 from burgundy.components import ALL_GOODS_COLOURS
 from burgundy.rules.dice import (
-    ALL_VALUES,
     SELL,
     CostFunction,
     cost_functions,
@@ -40,10 +39,9 @@ def sell_actions(
         return actions
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
-    wanted = sum(2 << k for k in range(6) if held[k]) if functions else ALL_VALUES
     reaches = []  # (die, the values it can be used as)
     for die in dice:
-        reaches.append((die, usable_values(functions, SELL, -1, die, estate.workers, wanted)))
+        reaches.append((die, usable_values(functions, SELL, -1, die, estate.workers)))
     for goods in compress(ALL_GOODS_COLOURS, held):  # the colours held, in order
         for die, reach in reaches:
             if reach >> goods & 1:
