@@ -410,8 +410,8 @@ def purchase_actions(state: State, seat: int, room: bool | None = None) -> list[
     modifiers = engine.purchase_payments
     actions: list[BuyTile] = []
     for offer in offers:
-        if not offer.tiles:
-            continue
+        if not offer.tiles or silver + held < offer.price:
+            continue  # (every payment is workers paid, the rest in silver: none affordable)
         payments = _SILVER_ONLY
         for modifier in modifiers:
             payments = modifier(state, seat, offer, payments)
