@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from burgundy.actions import NO_DIE, Action, PlaceTile, PlaceTileOwn
-from burgundy.components import CORE_TILES, TILE_COLOUR, distinct, spaces_holding
+from burgundy.components import CORE_TILES, TILE_COLOUR, spaces_holding
 from burgundy.domains import EstateIndex, SeatIndex, Space, SpaceMask, TileCode
 from burgundy.geometry import Board, bits
 from burgundy.pending import Pending
@@ -126,7 +126,11 @@ def place_actions(
         (storage, place_tile),
     )
     for stored, make in sources:  # the estate's storage, then the seat's own (team play)
-        for tile in distinct(stored):
+        previous = -1
+        for tile in stored:  # sorted: a repeated hex follows itself
+            if tile == previous:
+                continue
+            previous = tile
             if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
                 mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
             else:

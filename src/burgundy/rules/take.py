@@ -255,17 +255,21 @@ def take_actions(
     if not room:
         return []
     actions: list[TakeTile] = []  # plain loops: faster than product/starmap on these few items
-    for depot in bits(depots):
-        tiles = state.depots[depot - 1]
-        if colours is not None:
-            tiles = tuple(t for t in tiles if TILE_COLOUR[t] in colours)
-        for tile in distinct(tiles):
+    for depot in DEPOTS_IN[depots]:
+        previous = -1
+        for tile in state.depots[depot - 1]:  # sorted: a repeated hex follows itself
+            if tile == previous or (colours is not None and TILE_COLOUR[tile] not in colours):
+                continue
+            previous = tile
             actions.append(take_tile(die, depot, tile))
     return actions
 
 
 ALL_DEPOTS: int = 0b1111110
 """Mask of the six numbered depots (bit ``d`` for depot ``d``)."""
+DEPOTS_IN: tuple[tuple[int, ...], ...] = tuple(bits(mask) for mask in range(128))
+"""``DEPOTS_IN[mask]``: the depots of a depot mask, lowest first (``bits`` as a table: a
+take asks at every decision; measured, 0.1 against 0.7 thousand instructions a call)."""
 NO_DISCARD: tuple[int, ...] = (-1,)
 """The :func:`discard_choices` of a storage with room: take without discarding."""
 take_tile = cache(TakeTile)
