@@ -13,7 +13,14 @@ from burgundy.actions import ANY_DIE, Action, TakeWorkers
 from burgundy.components import distinct
 from burgundy.domains import loose_die
 from burgundy.pending import LooseDieAction, Pending, Turn
-from burgundy.rules.dice import TAKE, CostFunction, cost_functions, usable_values
+from burgundy.rules.dice import (
+    ALL_VALUES,
+    REACH,
+    TAKE,
+    CostFunction,
+    cost_functions,
+    usable_values,
+)
 from burgundy.rules.place import place_actions
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import can_receive, purchase_actions, take_actions
@@ -37,8 +44,11 @@ def die_actions(
     if room is None:
         room = can_receive(state, seat)
     actions: list[Action] = []
-    for die in dice:
-        reach = usable_values(functions, TAKE, -1, die, workers)  # the depots it can take from
+    for die in dice:  # the depots it can take from
+        if functions:
+            reach = usable_values(functions, TAKE, -1, die, workers)
+        else:  # usable_values((), ...), the table lookup inline
+            reach = ALL_VALUES if die <= 0 or workers >= 3 else REACH[die][workers]
         actions += take_actions(state, seat, die, reach, room=room)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)
