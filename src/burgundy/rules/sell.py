@@ -9,6 +9,8 @@ from burgundy._data import load
 from burgundy.actions import SellGoods
 from burgundy.components import ALL_GOODS_COLOURS
 from burgundy.rules.dice import (
+    ALL_VALUES,
+    REACH,
     SELL,
     CostFunction,
     cost_functions,
@@ -39,9 +41,13 @@ def sell_actions(
         return actions
     if functions is None:
         functions = cost_functions(state, seat) if state.rules.engine.die_cost else ()
+    workers = estate.workers
     reaches = []  # (die, the values it can be used as)
     for die in dice:
-        reaches.append((die, usable_values(functions, SELL, -1, die, estate.workers)))
+        if functions:
+            reaches.append((die, usable_values(functions, SELL, -1, die, workers)))
+        else:  # usable_values((), ...), the table lookup inline
+            reaches.append((die, ALL_VALUES if die <= 0 or workers >= 3 else REACH[die][workers]))
     for goods in compress(ALL_GOODS_COLOURS, held):  # the colours held, in order
         for die, reach in reaches:
             if reach >> goods & 1:
