@@ -399,6 +399,21 @@ def test_equal_rulesets_share_one_compiled_engine() -> None:
     assert burgundy.Ruleset(players=3).engine is not first.engine
 
 
+def test_equal_rulesets_share_one_initial_state_under_their_own_rules() -> None:
+    """Issue #21: every ``Game`` started by building the set-up's first state again; it is
+    built once per engine, and each equal ruleset gets it under itself."""
+    from burgundy.rules.setup import initial_state
+
+    first = burgundy.Ruleset(players=2)
+    second = burgundy.Ruleset(players=2)
+    start = first.initial_state()
+    assert start.rules is first and first.engine.caches["initial_state"] == start
+    again = second.initial_state()
+    assert again.rules is second and again == start == initial_state(second)
+    assert again.chance_outcomes() == initial_state(second).chance_outcomes()
+    assert burgundy.Game(players=2, seed=4).state == burgundy.Game(players=2, seed=4).state
+
+
 def test_every_spelling_of_a_spec_shares_one_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Finding (issue #20, the tournament tests): a spec compiled under one spelling of its
     arguments (``Ruleset(players=2)``), then under another (its options in full), had its

@@ -248,6 +248,7 @@ class Engine(HookTuples):
     Attributes:
         rules: The ruleset.
         caches: What the layers above the engine keep per ruleset, by name (``"io.loader"``,
+            ``"initial_state"``,
             ...): the engine has no attributes but these (its class has ``__slots__``).
         boards: Duchy boards by id (the core's and the variants').
         deal_boards: The ids of the boards the random deal deals from (those marked
