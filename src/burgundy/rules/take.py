@@ -401,16 +401,17 @@ def purchase_actions(state: State, seat: int, room: bool | None = None) -> list[
         return [buy_tile(tile) for tile in distinct(state.black_depot)]
     if state.purchased:
         return []
-    black = state.black_depot
-    offers = [_depot_offer(0, black)] if black else []  # purchase_offers, inline: hot path
+    estate = state.estates[state.seats[seat].estate]
+    silver, held = estate.silver, estate.workers
+    black = state.black_depot  # purchase_offers, inline (hot path), without the black
+    # depot's offer when no payment could afford it (as the loop below would skip it)
+    offers = [_depot_offer(0, black)] if black and silver + held >= PURCHASE_PRICE else []
     for provide in engine.purchase_offers:
         more = provide(state, seat)
         if more:
             offers.extend(more)
     if not offers or not (can_receive(state, seat) if room is None else room):
         return []
-    estate = state.estates[state.seats[seat].estate]
-    silver, held = estate.silver, estate.workers
     modifiers = engine.purchase_payments
     actions: list[BuyTile] = []
     for offer in offers:
