@@ -16,8 +16,12 @@ Python's small-object allocator), ``tuples`` (``tuple_alloc``), ``objects``
 slotted values), ``dict copies`` (``PyDict_Copy``: each :class:`State` copy is one) and
 ``gc runs`` (``gc_collect_main``).
 
+``--warm W`` counts the games after ``W`` others instead (their run subtracted): the
+engine's caches of shared actions and die reaches are then warm, as in a long run; a count
+over a few games from cold can rank two versions the wrong way round.
+
     python benchmarks/instructions.py [--variants knowledge] [--players 2] [--games 3]
-                                      [--chess] [--userloop] [--allocations]
+                                      [--warm 0] [--chess] [--userloop] [--allocations]
 """
 
 from __future__ import annotations
@@ -122,16 +126,24 @@ def profile(script: Path, kind: str, games: int) -> tuple[int, int, dict[str, in
     return int(collected.group(1)), int(count.group(1)), counted
 
 
-def per_step(script: Path, kind: str, games: int) -> tuple[float, int]:
-    """Instructions per decision (or ply) of ``games`` games, start-up subtracted."""
-    ours, count, _ = per_step_counts(script, kind, games)
+def per_step(script: Path, kind: str, games: int, warm: int = 0) -> tuple[float, int]:
+    """Instructions per decision (or ply) of ``games`` games after ``warm`` others,
+    start-up (and the ``warm`` games) subtracted."""
+    ours, count, _ = per_step_counts(script, kind, games, warm)
     return ours, count
 
 
-def per_step_counts(script: Path, kind: str, games: int) -> tuple[float, int, dict[str, float]]:
-    """Instructions and :data:`COUNTED` calls per decision (or ply), start-up subtracted."""
-    base, _, base_calls = profile(script, kind, 0)
-    total, count, calls = profile(script, kind, games)
+def per_step_counts(
+    script: Path, kind: str, games: int, warm: int = 0
+) -> tuple[float, int, dict[str, float]]:
+    """Instructions and :data:`COUNTED` calls per decision (or ply) of ``games`` games
+    played after ``warm`` others: the run of ``warm`` games is subtracted from the run of
+    ``warm + games``, so the caches the engine fills as it meets new positions (the
+    actions it hands out, the reach of a die under cost functions) are warm, as in a long
+    run. ``warm=0`` subtracts start-up only."""
+    base, base_count, base_calls = profile(script, kind, warm)
+    total, count, calls = profile(script, kind, warm + games)
+    count -= base_count
     return (total - base) / count, count, {
         label: (calls[label] - base_calls[label]) / count for label in calls}
 
@@ -141,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variants", default="knowledge", help="comma-separated; '' = base")
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--warm", type=int, default=0,
+                        help="count only the games after this many (caches warm, as in "
+                             "a long run; the issue #21 figures use --games 80 --warm 40)")
     parser.add_argument("--chess", action="store_true")
     parser.add_argument("--players", type=int, default=2, help="with --userloop")
     parser.add_argument("--userloop", action="store_true", help="issue #21's user loop")
@@ -152,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         script.write_text(WORKLOAD.format(bench=str(Path(__file__).parent)))
         kind = f"userloop:{args.players}:{args.variants}" if args.userloop else args.variants
         players = args.players if args.userloop else 2
-        ours, decisions, counts = per_step_counts(script, kind, args.games)
+        ours, decisions, counts = per_step_counts(script, kind, args.games, args.warm)
         print(f"burgundy ({args.variants or 'base'}, {players} players"
               f"{', user loop' if args.userloop else ''}): {ours:,.0f} instructions "
               f"per decision over {decisions} decisions")
@@ -161,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{label} {value:,.1f}" for label, value in counts.items()))
         if args.chess:
             theirs, plies, chess_counts = per_step_counts(
-                script, "chess", max(args.games // 2, 1))
+                script, "chess", max(args.games // 2, 1), args.warm // 2)
             print(f"python-chess: {theirs:,.0f} instructions per ply over {plies} plies; "
                   f"ratio {theirs / ours:.2f}x")
             if args.allocations:
