@@ -77,7 +77,9 @@ def workers_options(dice: tuple[int, ...]) -> tuple[TakeWorkers, ...]:
 def turn_legal(state: State, item: Pending) -> list[Action]:
     """The die actions of the seat's unused dice and its purchases (a new list: the engine
     adds the variants' extra actions and End to it)."""
-    dice = distinct(state.seats[item.seat].dice)
+    dice = state.seats[item.seat].dice
+    if len(dice) > 1:  # (one die or none: nothing repeats, no call)
+        dice = distinct(dice)
     if not dice:
         return list(purchase_actions(state, item.seat))
     room = can_receive(state, item.seat)  # the takes' room is the purchases' too: asked once
