@@ -466,7 +466,9 @@ class Engine(HookTuples):
         item = state.pending[-1]
         if item.seat == _CHANCE:
             outcomes = state._cache_outcomes or state.chance_outcomes()
-            for outcome, _ in outcomes:  # the listed outcome itself, the usual case, inline
+            # the listed outcome itself, the usual case, found inline before the general
+            # search (with the inline search below and sell's reach: -0.6 % instructions)
+            for outcome, _ in outcomes:
                 if outcome is action:
                     return self._resolved(state, item, outcome)
             listed, outcome = _listed_outcome(action, outcomes)

@@ -46,7 +46,8 @@ def sell_actions(
     for die in dice:
         if functions:
             reaches.append((die, usable_values(functions, SELL, -1, die, workers)))
-        else:  # usable_values((), ...), the table lookup inline
+        else:  # usable_values((), ...), the table lookup inline (with the engine's inline
+            # identity search in apply: -0.6 % instructions)
             reaches.append((die, ALL_VALUES if die <= 0 or workers >= 3 else REACH[die][workers]))
     for goods in compress(ALL_GOODS_COLOURS, held):  # the colours held, in order
         for die, reach in reaches:

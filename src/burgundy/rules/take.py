@@ -257,7 +257,8 @@ def take_actions(
     actions: list[TakeTile] = []  # plain loops: faster than product/starmap on these few items
     for depot in DEPOTS_IN[depots]:
         previous = -1
-        for tile in state.depots[depot - 1]:  # sorted: a repeated hex follows itself
+        for tile in state.depots[depot - 1]:  # sorted: a repeated hex follows itself (this
+            # loop instead of distinct(): a call costs ~1,600 instructions, the loop ~400)
             if tile == previous or (colours is not None and TILE_COLOUR[tile] not in colours):
                 continue
             previous = tile

@@ -47,7 +47,7 @@ def die_actions(
     for die in dice:  # the depots it can take from
         if functions:
             reach = usable_values(functions, TAKE, -1, die, workers)
-        else:  # usable_values((), ...), the table lookup inline
+        else:  # usable_values((), ...), the table lookup inline (-0.2 % instructions)
             reach = ALL_VALUES if die <= 0 or workers >= 3 else REACH[die][workers]
         actions += take_actions(state, seat, die, reach, room=room)
     actions += place_actions(state, seat, dice, functions=functions)
