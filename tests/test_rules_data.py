@@ -498,7 +498,7 @@ _CONSTANTS: list[tuple[str, Any, str, str, Callable[[Any], Any] | None]] = [
      "goods_storage_spaces", None),
     ("effects.TRACK_SPACES", effects.TRACK_SPACES, "mainboard", "turn_track_spaces", None),
     ("turn.TAKE_WORKERS", turn.TAKE_WORKERS, "mainboard", "take_workers", None),
-    ("engine._WORKERS_INCOME", engine._WORKERS_INCOME, "mainboard", "take_workers",
+    ("base._WORKERS_INCOME", base._WORKERS_INCOME, "mainboard", "take_workers",
      lambda n: Income(workers=n)),
     ("scoring.REGION_VP", scoring.REGION_VP, "mainboard", "region_vp_by_size", None),
     ("scoring.PHASE_BONUS", scoring.PHASE_BONUS, "mainboard", "phase_bonus", None),

@@ -100,6 +100,26 @@ def _imports(tree: ast.Module) -> dict[str, str]:
     return found
 
 
+def _keyed_tables(tree: ast.Module) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """``KEYED_HOOKS`` (hook -> key -> engine attribute) and ``KEYED_TYPES`` (hook -> the
+    name of its TypedDict) as the hookspec module writes them (literals)."""
+    keyed: dict[str, dict[str, str]] | None = None
+    types: dict[str, str] | None = None
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            if node.target.id == "KEYED_HOOKS" and node.value is not None:
+                keyed = ast.literal_eval(node.value)
+            if node.target.id == "KEYED_TYPES" and isinstance(node.value, ast.Dict):
+                types = {
+                    ast.literal_eval(k): v.id for k, v in zip(
+                        node.value.keys, node.value.values, strict=True)
+                    if k is not None and isinstance(v, ast.Name)
+                }
+    if keyed is None or types is None:
+        raise SystemExit(f"{HOOKSPECS}: KEYED_HOOKS and KEYED_TYPES must be literals")
+    return keyed, types
+
+
 def _field(name: str, annotation: str) -> str:
     line = f"    {name}: tuple[{annotation}, ...]"
     if len(line) <= LINE_LENGTH:
@@ -125,6 +145,22 @@ def render(hookspecs_source: str, engine_source: str) -> str:
         used |= {n.id for n in ast.walk(part) if isinstance(n, ast.Name)}
         name = attribute_name(node.name.removeprefix(PREFIX), methods)
         fields.append(_field(name, ast.unparse(part)))
+    keyed, types = _keyed_tables(tree)
+    classes = {
+        node.name: node for node in tree.body if isinstance(node, ast.ClassDef)
+    }
+    for hook, keys in keyed.items():
+        cls = classes[types[hook]]
+        fields_of = {
+            item.target.id: item.annotation for item in cls.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        }
+        if set(fields_of) != set(keys):
+            raise SystemExit(f"{HOOKSPECS}: {cls.name}'s keys are not KEYED_HOOKS[{hook!r}]'s")
+        for key, attribute in keys.items():
+            annotation = fields_of[key]
+            used |= {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
+            fields.append(_field(attribute, ast.unparse(annotation)))
     runtime: dict[str, list[str]] = {}
     typing_only: dict[str, list[str]] = {}
     for name in sorted(used - set(dir(builtins))):

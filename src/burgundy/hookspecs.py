@@ -1,34 +1,42 @@
 """The hook surface for variants (pluggy project ``burgundy``).
 
-Every hook is called **once**, when a :class:`burgundy.Ruleset` is built. A hook returns a
-plain callable (or a mapping, or ``None`` to opt out); the ruleset collects the callables into
-tuples (:data:`COLLECTED_HOOKS`), and the hot path (``legal_actions``, ``apply``) calls those
-tuples, never pluggy.
-Implementations are called in the ruleset's variant order; modifiers are folded in that order.
+Every hook is called **once**, when a :class:`burgundy.Ruleset` is built, with the ruleset
+as its one argument. It answers a plain callable, a mapping of callables keyed by what they
+are for, a value, or ``None`` to opt out; the engine collects the callables of every enabled
+variant into tuples, in variant order, and the hot path (``legal_actions``, ``apply``) calls
+those tuples, never pluggy. The base game registers its own rules through the same hooks
+(:mod:`burgundy.rules.base`, the default plugin).
 
-Three kinds of callables are collected:
+Four kinds of hooks:
 
-* **modifiers** ``f(state, ..., value) -> value`` change a value the core computed (a die
-  cost, an income, a region size). The core's own rules compute the base value.
-* **event handlers** ``f(state, ...) -> State`` run after something happened and return the
-  (possibly changed) state.
-* **providers** add things: action types with their handlers, pending-decision types,
-  extra legal actions, final-scoring terms, boards.
+* **modifiers** answer ``f(state, *context, value) -> value``: they change a value the core
+  computed (a die cost, an income, a region size), folded in variant order.
+* **keyed hooks** answer a mapping from a key to a callable, one key per situation the
+  hook covers (:data:`KEYED_HOOKS`): ``burgundy_income`` is keyed by the income's source
+  (``"sale"``, ``"take_workers"``, ``"mine"``), ``burgundy_events`` by the event. Each key's
+  callable has its own signature, typed by the hook's :class:`~typing.TypedDict`; a key
+  that is not listed is refused with a ``ValueError`` when the ruleset is built.
+* **providers** add things: the variant's identity, tile kinds, boards, the rules of its
+  own action and pending types (``burgundy_rules``), extra legal actions, scoring terms.
+* **events** are the keyed hook ``burgundy_events``: handlers ``f(state, *context) ->
+  state`` run after something happened.
 
-All hook names start with ``burgundy_``; :func:`burgundy.variants.Ruleset` calls
-``check_pending()`` so a misspelled hook implementation fails loudly.
+All hook names start with ``burgundy_``; a misspelled hook implementation fails loudly
+when the ruleset is built. Hooks of earlier releases (``burgundy_sale_income``,
+``burgundy_on_place``, ``burgundy_pending_rules``, ...) still work with a
+``DeprecationWarning`` (:data:`LEGACY_HOOKS` says where each went).
 
-The contexts passed to modifiers:
+The contexts passed to the callables:
 
 * ``seat`` is a seat index; ``estate`` an estate index.
-* ``use`` is a :class:`burgundy.rules.dice.DieUse`: what a die is being used for.
-* ``income`` is a :class:`burgundy.rules.income.Income` (silver, workers, vp).
+* ``use`` is a :class:`burgundy.plugin.DieUse`: what a die is being used for.
+* ``income`` is a :class:`burgundy.plugin.Income` (silver, workers, vp).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import pluggy
 
@@ -36,7 +44,7 @@ if TYPE_CHECKING:
     from burgundy.actions import Action
     from burgundy.components import TileKind
     from burgundy.geometry import Board
-    from burgundy.pending import Pending, PendingRule
+    from burgundy.pending import Pending, TypeRule
     from burgundy.render.parts import PictureRow
     from burgundy.rules.dice import DieUse
     from burgundy.rules.income import Income
@@ -55,16 +63,231 @@ Handler = Callable[..., "State"]
 """An event handler: ``f(state, *context) -> State``."""
 
 
-# -- identity -------------------------------------------------------------------------------
+# -- the keyed hooks' mappings --------------------------------------------------------------
+class StorageModifiers(TypedDict, total=False):
+    """The keys of :func:`burgundy_storage`: what an estate or a seat can hold.
+
+    Attributes:
+        hexes: ``f(state, estate, capacity) -> capacity``: the estate's hex storage
+            spaces (base 3).
+        own_hexes: ``f(state, seat, capacity) -> capacity``: the hex storage spaces a seat
+            has of its own (base 0: in the base game storage belongs to the estate). A
+            seat with spaces of its own (team play's 2 private spaces beside the team's
+            shared ones, R-TEAM-STORAGE) chooses where a hex it takes goes
+            (:class:`~burgundy.pending.StowTile`: ``stow own``, ``drop ship own``) and
+            says which storage it places from (``place bank e2 d4 own``).
+        goods_colours: ``f(state, estate, limit) -> limit``: how many goods colours the
+            estate may hold (base 3).
+    """
+
+    hexes: Callable[[State, int, int], int]
+    own_hexes: Callable[[State, int, int], int]
+    goods_colours: Callable[[State, int, int], int]
+
+
+class PlacementModifiers(TypedDict, total=False):
+    """The keys of :func:`burgundy_placement`: where a hex may go.
+
+    Attributes:
+        spaces: ``f(state, seat, tile, mask) -> mask``: the spaces the tile's colour
+            allows (base: the empty spaces of its colour; inns and solo black tiles widen
+            it). Adjacency and the building rule are applied after.
+        adjacency: ``f(state, estate, required) -> required``: whether a placement must
+            touch a covered space (base ``True``; shield #2 lifts it).
+        one_building_per_city: ``f(state, estate, applies) -> applies``: whether a city
+            may hold each building type once (base ``True``; knowledge #1 lifts it).
+    """
+
+    spaces: Callable[[State, int, int, int], int]
+    adjacency: Callable[[State, int, bool], bool]
+    one_building_per_city: Callable[[State, int, bool], bool]
+
+
+class IncomeModifiers(TypedDict, total=False):
+    """The keys of :func:`burgundy_income`, one per source of income.
+
+    Attributes:
+        sale: ``f(state, seat, goods, count, income) -> income``: what a sale of ``count``
+            goods of colour ``goods`` earns.
+        take_workers: ``f(state, seat, income) -> income``: the take-workers die action
+            (base 2 workers).
+        mine: ``f(state, estate, income) -> income``: an estate's phase-end mine income.
+    """
+
+    sale: Callable[[State, int, int, int, Income], Income]
+    take_workers: Callable[[State, int, Income], Income]
+    mine: Callable[[State, int, Income], Income]
+
+
+class PurchaseHooks(TypedDict, total=False):
+    """The keys of :func:`burgundy_purchases`: where the turn's one purchase may be made,
+    and how it may be paid.
+
+    Attributes:
+        offers: ``f(state, seat) -> offers``: places a seat may buy from besides the black
+            depot, each a :class:`~burgundy.plugin.PurchaseOffer` (a source name, the
+            tiles it holds, how it gives one up, the price). Asked only while the turn's
+            purchase is open; answer ``()`` for a seat that may not buy there. The core
+            makes every purchase the same way, whatever its source: one
+            :class:`~burgundy.actions.BuyTile` naming the source (``buy inn inns``), at
+            most one a turn, in the 2019 edition also in the middle of an action, the hex
+            stored as any taken hex (R-STORAGE). Declare each source on
+            :attr:`~burgundy.plugin.VariantInfo.purchase_sources`.
+        payments: ``f(state, seat, offer, payments) -> payments``: how a seat may pay an
+            offer, each payment the number of workers paid instead of as many silverlings
+            (the rest in silver); base ``(0,)``, silver only. Asked for every offer open to
+            the seat, the black depot's and the variants' alike (knowledge #6, 2019: 1
+            worker = 1 silverling, mixing allowed). The core lists only the payments the
+            estate can make.
+    """
+
+    offers: Callable[[State, int], Iterable[PurchaseOffer]]
+    payments: Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]]
+
+
+class ScoringHooks(TypedDict, total=False):
+    """The keys of :func:`burgundy_scoring`: VP booked as named terms.
+
+    Attributes:
+        final: ``f(state, seat) -> {term: VP}``: a final-scoring term of the variant's.
+        tile: ``f(state, seat, code) -> {term: VP}`` (``{}`` for a kind it does not
+            score): the VP of a scoring tile kind of the variant's that works for the
+            seat's estate (knowledge #15-#26), asked once per kind that works for the
+            estate (placed in its duchy, or lent: :func:`burgundy_borrowed_tiles`), for the
+            estate's first seat, booked at game end; right after the tile is placed and
+            scored instead when a variant declares
+            :attr:`~burgundy.plugin.VariantInfo.tiles_score_when_placed` (R-SOLO-KNOWLEDGE).
+        terms: ``f(state, seat, terms) -> terms``: a seat's final-scoring terms once all
+            are known (shields #10 and #13 double some of them).
+    """
+
+    final: Callable[[State, int], Mapping[str, int]]
+    tile: Callable[[State, int, int], Mapping[str, int]]
+    terms: Callable[[State, int, dict[str, int]], dict[str, int]]
+
+
+class HeldThings(TypedDict, total=False):
+    """The keys of :func:`burgundy_held`: components a variant keeps outside the core's
+    fields, so that conservation (:func:`burgundy.io.validate_state`) counts them.
+
+    Attributes:
+        goods: ``f(state) -> counts`` by colour (6 numbers, goods 1-6): goods that left
+            the game (the solo module's ship clears the other depots) or lie on the
+            variant's own components; they stay part of the game's 42.
+        tiles: ``f(state) -> {tile code: count}``: hexes kept likewise (the inns' stack
+            beside the black depot and the inns still to come). A hex the variant hands out
+            (a purchase from its source) leaves its count as it enters the core's fields.
+    """
+
+    goods: Callable[[State], Sequence[int]]
+    tiles: Callable[[State], Mapping[int, int]]
+
+
+class PictureRowHooks(TypedDict, total=False):
+    """The keys of :func:`burgundy_picture_rows`: rows of cells a variant adds to the
+    pictures (:class:`~burgundy.plugin.PictureRow`). Only pictures ask; the rules never do.
+
+    Attributes:
+        estate: ``f(state, estate) -> rows``: printed under the estate's duchy by the text
+            picture (:func:`burgundy.render.text.state_text`) and drawn below the duchy
+            board by the SVG pictures (trade routes: the route's tiles, their spaces and
+            the goods on them).
+        board: ``f(state) -> rows``: what lies beside the main board and is not in the
+            core's fields (the inns' stack), printed under the board's lines and drawn as a
+            strip below the main board, one strip a row.
+    """
+
+    estate: Callable[[State, int], Sequence[PictureRow]]
+    board: Callable[[State], Sequence[PictureRow]]
+
+
+class EventHandlers(TypedDict, total=False):
+    """The keys of :func:`burgundy_events`, one per event; each handler returns the state,
+    changed or not, and may push decisions of its own (they are answered before the engine
+    goes on: the shields' tribute, pushed at a phase end, comes before the mine income).
+
+    Attributes:
+        start_player: ``f(state, start)``: once the start player is drawn and the core has
+            given the start resources (1 silverling per estate, workers 1, 2, 3, 4 in seat
+            order from the start player) and stacked the turn-order markers; a variant
+            changes the start resources or the first round's order here (solo's 2 workers,
+            team play's 3 and 5 workers).
+        phase_start: ``f(state)``: at the start of each phase (A included), once the hexes
+            left on the depots are gone and before the phase's hexes and goods are drawn
+            (``state.phase`` is the phase starting); decisions it pushes come before the
+            draws.
+        round_start: ``f(state)``: when a round starts, after the dice are rolled.
+        turn_start: ``f(state, seat)``: when a seat's turn starts.
+        place: ``f(state, seat, space, tile)``: after a hex is placed and scored.
+        region_complete: ``f(state, seat, region)``: after a region is completed and
+            scored.
+        colour_complete: ``f(state, seat, colour)``: after every space of a colour is
+            covered.
+        goods_sold: ``f(state, seat, goods, count)``: after a sale.
+        workers_gained: ``f(state, seat, n)``: after an estate gains workers.
+        vp_gained: ``f(state, seat, vp)``: after a seat scores.
+        phase_end: ``f(state)``: at a phase end, before mine income.
+        game_end: ``f(state)``: after the final scoring.
+    """
+
+    start_player: Callable[[State, int], State]
+    phase_start: Callable[[State], State]
+    round_start: Callable[[State], State]
+    turn_start: Callable[[State, int], State]
+    place: Callable[[State, int, int, int], State]
+    region_complete: Callable[[State, int, int], State]
+    colour_complete: Callable[[State, int, int], State]
+    goods_sold: Callable[[State, int, int, int], State]
+    workers_gained: Callable[[State, int, int], State]
+    vp_gained: Callable[[State, int, int], State]
+    phase_end: Callable[[State], State]
+    game_end: Callable[[State], State]
+
+
+# -- identity and set-up ------------------------------------------------------------------
 @hookspec
 def burgundy_variant() -> VariantInfo:  # type: ignore[empty-body]
     """Describe the variant: name, requirements, options, state and action types."""
 
-
 @hookspec
-def burgundy_setup(rules: Ruleset) -> Callable[[State], State] | None:
-    """Return a function that changes the initial state (variant state, extra chance)."""
+def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
+    """Return the variant's own tile kinds (:class:`~burgundy.components.TileKind`).
 
+    Each kind has a fixed code the variant chooses: a third-party plugin from 128
+    (:data:`~burgundy.components.THIRD_PARTY_CODES`), this project's planned modules in the
+    ranges :data:`~burgundy.components.RESERVED_TILE_CODES` keeps for them; the core's
+    kinds hold 0-51. When the ruleset is built the kinds are added to the process-wide
+    catalogue (:func:`~burgundy.components.register_tiles`, the path the core's own kinds
+    take): the same kind again is a no-op, a different kind under a taken code or name a
+    ``ValueError`` naming both. The ruleset then plays with them
+    (``rules.engine.tiles``): its states' ``supply``, ``black_supply`` and ``removed``
+    count up to the highest code, its validation accepts the codes, the notation names
+    them (``take tavern 3 d3``).
+
+    The hook does not put a single tile into the game: the variant's own set-up does
+    (:func:`burgundy_setup`: into the supply a depot space of the tile's colour draws from,
+    the black supply, a stack of its own). A kind of no colour (``colour=None``) goes on no
+    space until the variant's :func:`burgundy_placement` (key ``"spaces"``) allows some; a kind with
+    ``effect=None`` has no effect at all when placed, and a kind whose effect is a word of
+    the variant's gets it from :func:`burgundy_tile_effect`.
+
+    Examples:
+        An inn of no colour and no effect, 5 of them in the black supply::
+
+            from burgundy.components import TileKind, tile_code
+
+            @hookimpl
+            def burgundy_tiles(rules):
+                return [TileKind(130, "tavern", None, effect=None)]
+
+            @hookimpl
+            def burgundy_setup(rules):
+                def setup(state):
+                    black = list(state.black_supply)
+                    black[tile_code("tavern")] += 5
+                    return replace(state, black_supply=tuple(black))
+                return setup
+    """
 
 @hookspec
 def burgundy_boards(rules: Ruleset) -> Mapping[str, Board] | None:
@@ -84,27 +307,6 @@ def burgundy_boards(rules: Ruleset) -> Mapping[str, Board] | None:
                 dice = [list(board("1").dice[a:b]) for a, b in ((0, 4), (4, 9), ...)]
                 return {"mine": make_board("mine", rows, dice, name="My duchy")}
     """
-
-
-@hookspec
-def burgundy_seat_estates(rules: Ruleset) -> Sequence[int] | None:
-    """Say which estate (duchy) each seat plays on: one estate index per seat, the estates
-    numbered 0, 1, ... in order of their first seat (team play: ``(0, 0, 1, 1)``, two
-    partners on each duchy).
-
-    By default every seat has its own estate. What an estate owns (its duchy, workers,
-    silverlings, goods, storage) its seats share; what a seat owns (its dice, VP, turn-order
-    marker) they do not. The start goods are drawn per estate; the ``boards`` option names
-    one board per estate. At most one variant of a ruleset may answer.
-
-    Examples:
-        Two partners on each of two duchies::
-
-            @hookimpl
-            def burgundy_seat_estates(rules):
-                return (0, 0, 1, 1) if rules.players == 4 else None
-    """
-
 
 @hookspec
 def burgundy_board_deal(rules: Ruleset) -> Sequence[str] | None:
@@ -127,49 +329,58 @@ def burgundy_board_deal(rules: Ruleset) -> Sequence[str] | None:
                 return ("mine-a", "mine-b")
     """
 
-
 @hookspec
-def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
-    """Return the variant's own tile kinds (:class:`~burgundy.components.TileKind`).
+def burgundy_seat_estates(rules: Ruleset) -> Sequence[int] | None:
+    """Say which estate (duchy) each seat plays on: one estate index per seat, the estates
+    numbered 0, 1, ... in order of their first seat (team play: ``(0, 0, 1, 1)``, two
+    partners on each duchy).
 
-    Each kind has a fixed code the variant chooses: a third-party plugin from 128
-    (:data:`~burgundy.components.THIRD_PARTY_CODES`), this project's planned modules in the
-    ranges :data:`~burgundy.components.RESERVED_TILE_CODES` keeps for them; the core's
-    kinds hold 0-51. When the ruleset is built the kinds are added to the process-wide
-    catalogue (:func:`~burgundy.components.register_tiles`, the path the core's own kinds
-    take): the same kind again is a no-op, a different kind under a taken code or name a
-    ``ValueError`` naming both. The ruleset then plays with them
-    (``rules.engine.tiles``): its states' ``supply``, ``black_supply`` and ``removed``
-    count up to the highest code, its validation accepts the codes, the notation names
-    them (``take tavern 3 d3``).
-
-    The hook does not put a single tile into the game: the variant's own set-up does
-    (:func:`burgundy_setup`: into the supply a depot space of the tile's colour draws from,
-    the black supply, a stack of its own). A kind of no colour (``colour=None``) goes on no
-    space until the variant's :func:`burgundy_placement_spaces` allows some; a kind with
-    ``effect=None`` has no effect at all when placed, and a kind whose effect is a word of
-    the variant's gets it from :func:`burgundy_tile_effect`.
+    By default every seat has its own estate. What an estate owns (its duchy, workers,
+    silverlings, goods, storage) its seats share; what a seat owns (its dice, VP, turn-order
+    marker) they do not. The start goods are drawn per estate; the ``boards`` option names
+    one board per estate. At most one variant of a ruleset may answer.
 
     Examples:
-        An inn of no colour and no effect, 5 of them in the black supply::
-
-            from burgundy.components import TileKind, tile_code
+        Two partners on each of two duchies::
 
             @hookimpl
-            def burgundy_tiles(rules):
-                return [TileKind(130, "tavern", None, effect=None)]
+            def burgundy_seat_estates(rules):
+                return (0, 0, 1, 1) if rules.players == 4 else None
+    """
+
+@hookspec
+def burgundy_setup(rules: Ruleset) -> Callable[[State], State] | None:
+    """Return a function that changes the initial state (variant state, extra chance)."""
+
+
+# -- the rules of the variant's types -----------------------------------------------------
+@hookspec
+def burgundy_rules(rules: Ruleset) -> Mapping[type, TypeRule] | None:
+    """Return the rules of the variant's own action and pending types, by type.
+
+    * an action type maps to an :class:`~burgundy.plugin.ActionRule` (its apply function
+      ``f(state, seat, action) -> state``, called after legality is checked and, unless
+      the rule is ``free``, after the decision it answers is popped);
+    * a pending type maps to a :class:`~burgundy.plugin.Decision` (its legal actions), a
+      :class:`~burgundy.plugin.Chance` (its outcomes and how one resolves) or a
+      :class:`~burgundy.plugin.Step` (an automatic step the engine runs).
+
+    The base game registers its own types the same way (:mod:`burgundy.rules.base`); a
+    variant may not give a type a second rule.
+
+    Examples:
+        A decision to pay a silverling or not, and the action that pays::
 
             @hookimpl
-            def burgundy_setup(rules):
-                def setup(state):
-                    black = list(state.black_supply)
-                    black[tile_code("tavern")] += 5
-                    return replace(state, black_supply=tuple(black))
-                return setup
+            def burgundy_rules(rules):
+                return {
+                    Tithe: Decision(legal=lambda state, item: (PayTithe(),), optional=True),
+                    PayTithe: ActionRule(apply_tithe),
+                }
     """
 
 
-# -- modifiers ------------------------------------------------------------------------------
+# -- modifiers ----------------------------------------------------------------------------
 @hookspec
 def burgundy_die_cost(
     rules: Ruleset,
@@ -188,68 +399,39 @@ def burgundy_die_cost(
     change.
     """
 
-
 @hookspec
-def burgundy_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int] | None:
-    """Modify the hex storage capacity: ``f(state, estate, capacity) -> capacity`` (base 3)."""
-
-
-@hookspec
-def burgundy_seat_storage_capacity(
-    rules: Ruleset,
-) -> Callable[[State, int, int], int] | None:
-    """Modify how many hex storage spaces of its own a seat has: ``f(state, seat, capacity)
-    -> capacity`` (base 0: in the base game storage belongs to the estate).
-
-    A seat with spaces of its own (team play's 2 private spaces beside the team's shared
-    ones, R-TEAM-STORAGE) chooses where a hex it takes goes: any free space of the estate's
-    or its own; with all full it discards one of them. It places from either; its
-    partner never reaches its own spaces. Where a taken hex goes is the decision after the
-    take (:class:`~burgundy.pending.StowTile`: ``stow own``, ``drop ship own``), placing
-    says which storage (``place bank e2 d4 own``), and
-    :func:`burgundy.rules.take.storage_choices` lists the choices.
+def burgundy_storage(rules: Ruleset) -> StorageModifiers | None:
+    """Modify what an estate or a seat can store, by key (:class:`StorageModifiers`):
+    ``"hexes"``, ``"own_hexes"``, ``"goods_colours"``.
 
     Examples:
-        Two spaces of its own for every seat of a 4-player game::
+        Two hex spaces of its own for every seat, and one goods colour more::
 
             @hookimpl
-            def burgundy_seat_storage_capacity(rules):
-                return lambda state, seat, capacity: capacity + 2
+            def burgundy_storage(rules):
+                return {
+                    "own_hexes": lambda state, seat, capacity: capacity + 2,
+                    "goods_colours": lambda state, estate, limit: limit + 1,
+                }
     """
 
-
 @hookspec
-def burgundy_goods_colour_limit(rules: Ruleset) -> Callable[[State, int, int], int] | None:
-    """Modify how many goods colours an estate may hold: ``f(state, estate, limit)`` (base 3)."""
+def burgundy_placement(rules: Ruleset) -> PlacementModifiers | None:
+    """Modify where a hex may be placed, by key (:class:`PlacementModifiers`):
+    ``"spaces"`` (the mask a tile's colour allows), ``"adjacency"``,
+    ``"one_building_per_city"``.
 
+    Examples:
+        No adjacency needed for the first placement of a phase::
 
-@hookspec
-def burgundy_adjacency_required(rules: Ruleset) -> Callable[[State, int, bool], bool] | None:
-    """Modify whether a placement must touch a covered space: ``f(state, estate, required)``."""
-
-
-@hookspec
-def burgundy_one_building_per_city(
-    rules: Ruleset,
-) -> Callable[[State, int, bool], bool] | None:
-    """Modify whether a city may hold each building type once: ``f(state, estate, applies)``."""
-
-
-@hookspec
-def burgundy_placement_spaces(
-    rules: Ruleset,
-) -> Callable[[State, int, int, int], int] | None:
-    """Modify the spaces a tile's colour allows: ``f(state, seat, tile, mask) -> mask``.
-
-    The base mask is the empty spaces of the tile's colour (inns and solo black tiles widen
-    it); adjacency and the building rule are applied after.
+            @hookimpl
+            def burgundy_placement(rules):
+                return {"adjacency": lambda state, estate, required: required and ...}
     """
-
 
 @hookspec
 def burgundy_region_size(rules: Ruleset) -> Callable[[State, int, int, int], int] | None:
     """Modify the size a completed region scores as: ``f(state, estate, region, size)``."""
-
 
 @hookspec
 def burgundy_pasture(rules: Ruleset) -> Callable[[State, int, int, int], int] | None:
@@ -257,7 +439,6 @@ def burgundy_pasture(rules: Ruleset) -> Callable[[State, int, int, int], int] | 
 
     ``f(state, estate, space, mask) -> mask``; the base mask is the pasture region.
     """
-
 
 @hookspec
 def burgundy_animal_score(
@@ -269,25 +450,20 @@ def burgundy_animal_score(
     the tiles that score (the new one last).
     """
 
-
 @hookspec
-def burgundy_sale_income(
-    rules: Ruleset,
-) -> Callable[[State, int, int, int, Income], Income] | None:
-    """Modify what a sale earns: ``f(state, seat, goods, count, income) -> income``."""
+def burgundy_income(rules: Ruleset) -> IncomeModifiers | None:
+    """Modify an income, keyed by its source (:class:`IncomeModifiers`): ``"sale"``,
+    ``"take_workers"``, ``"mine"``; each modifier gets the income the core computed and
+    returns the one it wants.
 
+    Examples:
+        A sale earns one silverling more::
 
-@hookspec
-def burgundy_take_workers_income(
-    rules: Ruleset,
-) -> Callable[[State, int, Income], Income] | None:
-    """Modify the take-workers die action's income: ``f(state, seat, income)`` (base 2)."""
-
-
-@hookspec
-def burgundy_mine_income(rules: Ruleset) -> Callable[[State, int, Income], Income] | None:
-    """Modify an estate's phase-end mine income: ``f(state, estate, income)``."""
-
+            @hookimpl
+            def burgundy_income(rules):
+                return {"sale": lambda state, seat, goods, count, income:
+                        attrs.evolve(income, silver=income.silver + 1)}
+    """
 
 @hookspec
 def burgundy_bonus_tile_value(
@@ -308,68 +484,11 @@ def burgundy_bonus_tile_value(
                 return lambda state, seat, colour, size, vp: vp if colour >= 0 else 0
     """
 
-
 @hookspec
 def burgundy_turn_order_move(
     rules: Ruleset,
 ) -> Callable[[State, int, tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]] | None:
     """Modify the turn-order track after a seat's marker moved: ``f(state, seat, track)``."""
-
-
-@hookspec
-def burgundy_legal_actions(
-    rules: Ruleset,
-) -> Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]] | None:
-    """Modify the legal actions of a decision: ``f(state, pending, actions) -> actions``.
-
-    Runs after the core and :func:`burgundy_extra_actions` built the list; use it to replace
-    a core choice (knowledge #5's two-depot ship) or remove one.
-    """
-
-
-@hookspec
-def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]] | None:
-    """Add legal actions to a decision: ``f(state, pending) -> actions``."""
-
-
-@hookspec
-def burgundy_sold_goods(
-    rules: Ruleset,
-) -> Callable[[State, int, int, int], State] | None:
-    """Put sold goods somewhere other than the sold pile: ``f(state, seat, goods, count)
-    -> state`` (trade routes lay them on a route's spaces).
-
-    Called by every sale (a die action, a castle's bonus action, a warehouse) once the
-    ``count`` goods of colour ``goods`` have left the estate's goods storage and are counted
-    in ``Estate.sold``: every sold good counts there, wherever it lies, so knowledge #15 and
-    #25 see them all. The variant records in its own state where (some of) them lie; the
-    others lie on the sold pile. Then the sale's income and ``on_goods_sold`` follow. A
-    handler may push decisions (a route space's reward); they are answered after the sale.
-    """
-
-
-@hookspec
-def burgundy_purchase_payments(
-    rules: Ruleset,
-) -> Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]] | None:
-    """Modify how a seat may pay a purchase: ``f(state, seat, offer, payments) ->
-    payments``, each payment the number of workers paid instead of as many silverlings
-    (the rest in silver); base ``(0,)``, silver only.
-
-    Asked for every :class:`~burgundy.rules.take.PurchaseOffer` open to the seat, the
-    black depot's and the variants' (hook :func:`burgundy_purchase_offers`) alike, so a
-    payment applies to every source without knowing it: knowledge #6 (2019) pays with
-    workers, 1 worker = 1 silverling, mixing allowed, also for an inn. The core lists
-    only the payments the estate can make, and applies them.
-
-    Examples:
-        Every purchase may be paid with workers alone::
-
-            @hookimpl
-            def burgundy_purchase_payments(rules):
-                return lambda state, seat, offer, payments: (*payments, offer.price)
-    """
-
 
 @hookspec
 def burgundy_building_count(
@@ -391,6 +510,21 @@ def burgundy_building_count(
                 return lambda state, estate, building, count: count + (building == "bank")
     """
 
+@hookspec
+def burgundy_legal_actions(
+    rules: Ruleset,
+) -> Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]] | None:
+    """Modify the legal actions of a decision: ``f(state, pending, actions) -> actions``.
+
+    Runs after the core and :func:`burgundy_extra_actions` built the list; use it to replace
+    a core choice (knowledge #5's two-depot ship) or remove one.
+    """
+
+@hookspec
+def burgundy_winners(
+    rules: Ruleset,
+) -> Callable[[State, tuple[int, ...]], tuple[int, ...]] | None:
+    """Modify the winners the core found: ``f(state, winners) -> winners`` (team play)."""
 
 @hookspec
 def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float] | None:
@@ -414,7 +548,49 @@ def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float] 
     """
 
 
-# -- providers ------------------------------------------------------------------------------
+# -- providers ----------------------------------------------------------------------------
+@hookspec
+def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]] | None:
+    """Add legal actions to a decision: ``f(state, pending) -> actions``."""
+
+@hookspec
+def burgundy_sold_goods(
+    rules: Ruleset,
+) -> Callable[[State, int, int, int], State] | None:
+    """Put sold goods somewhere other than the sold pile: ``f(state, seat, goods, count)
+    -> state`` (trade routes lay them on a route's spaces).
+
+    Called by every sale (a die action, a castle's bonus action, a warehouse) once the
+    ``count`` goods of colour ``goods`` have left the estate's goods storage and are counted
+    in ``Estate.sold``: every sold good counts there, wherever it lies, so knowledge #15 and
+    #25 see them all. The variant records in its own state where (some of) them lie; the
+    others lie on the sold pile. Then the sale's income and ``on_goods_sold`` follow. A
+    handler may push decisions (a route space's reward); they are answered after the sale.
+    """
+
+@hookspec
+def burgundy_purchases(rules: Ruleset) -> PurchaseHooks | None:
+    """Offer places to make the turn's one purchase from, and ways to pay, by key
+    (:class:`PurchaseHooks`): ``"offers"``, ``"payments"``.
+
+    Examples:
+        A stack of inns beside the black depot, counted in the variant's state, and every
+        purchase payable with workers alone::
+
+            @hookimpl
+            def burgundy_purchases(rules):
+                def offers(state, seat):
+                    if not state.variant_state("inns").stack:
+                        return ()
+                    take = lambda state, tile: state.with_variant_state("inns", ...)
+                    return (PurchaseOffer("inns", (INN,), take, price=2),)
+                return {
+                    "offers": offers,
+                    "payments": lambda state, seat, offer, payments: (
+                        *payments, offer.price),
+                }
+    """
+
 @hookspec
 def burgundy_tile_effect(
     rules: Ruleset,
@@ -444,135 +620,41 @@ def burgundy_tile_effect(
                 return effect
     """
 
-
 @hookspec
-def burgundy_purchase_offers(
-    rules: Ruleset,
-) -> Callable[[State, int], Iterable[PurchaseOffer]] | None:
-    """Offer a seat places to make the turn's one purchase from, besides the black depot:
-    ``f(state, seat) -> offers`` (:class:`~burgundy.rules.take.PurchaseOffer`: a source
-    name, the tiles it holds, how it gives one up, the price).
-
-    The core makes every purchase the same way, whatever its source: one
-    :class:`~burgundy.actions.BuyTile` naming the source (``buy inn inns``), at most one a
-    turn, in the 2019 edition also in the middle of an action, paid as the
-    :func:`burgundy_purchase_payments` modifiers allow, the hex stored as any taken hex
-    (R-STORAGE). A variant gives only the offer. Asked only while the turn's purchase is
-    open; return ``()`` for a seat that may not buy there.
-
-    Examples:
-        A stack of inns beside the black depot, counted in the variant's state::
-
-            from burgundy.rules.take import PurchaseOffer
-
-            @hookimpl
-            def burgundy_purchase_offers(rules):
-                def offers(state, seat):
-                    if not state.variant_state("inns").stack:
-                        return ()
-                    take = lambda state, tile: state.with_variant_state("inns", ...)
-                    return (PurchaseOffer("inns", (INN,), take, price=2),)
-                return offers
-    """
-
-
-@hookspec
-def burgundy_action_handlers(
-    rules: Ruleset,
-) -> Mapping[type[Action], Callable[[State, int, Action], State]] | None:
-    """Return the apply functions of the variant's own action types:
-    ``f(state, seat, action) -> state``, called after legality is checked (and, unless the
-    type is one of the variant's ``free_actions``, after the decision it answers is
-    popped)."""
-
-
-@hookspec
-def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule] | None:
-    """Return the rules of the variant's own pending decision or chance types."""
-
-
-@hookspec
-def burgundy_final_scoring(
-    rules: Ruleset,
-) -> Callable[[State, int], Mapping[str, int]] | None:
-    """Return a final-scoring term: ``f(state, seat) -> {term name: VP}``."""
-
-
-@hookspec
-def burgundy_tile_score(
-    rules: Ruleset,
-) -> Callable[[State, int, int], Mapping[str, int]] | None:
-    """Score a tile kind of the variant's that works for a seat's estate:
-    ``f(state, seat, code) -> {term name: VP}`` (``{}`` for a kind it does not score).
-
-    A scoring tile's own VP, counted from the state it is given (knowledge #15-#26). The
-    core asks once per kind that works for the estate (placed in its duchy, or lent to it:
-    :func:`burgundy_borrowed_tiles`), for the estate's first seat, and books each term as a
-    final-scoring term at game end. When a variant of the ruleset declares
-    :attr:`~burgundy.variants.VariantInfo.tiles_score_when_placed` (the solo module,
-    R-SOLO-KNOWLEDGE), the core asks instead right after the tile is placed and scored,
-    books the terms at once, and nothing more at game end.
+def burgundy_scoring(rules: Ruleset) -> ScoringHooks | None:
+    """Score the variant's own terms, by key (:class:`ScoringHooks`): ``"final"`` (a
+    final-scoring term), ``"tile"`` (the VP of a scoring tile kind), ``"terms"`` (modify
+    a seat's final terms once all are known).
 
     Examples:
         A "treasury" kind worth 1 VP per 3 silverlings of its estate::
 
             @hookimpl
-            def burgundy_tile_score(rules):
+            def burgundy_scoring(rules):
                 code = tile_code("treasury")
 
                 def score(state, seat, tile):
                     if tile != code:
                         return {}
                     return {"treasury": state.seat_estate(seat).silver // 3}
-                return score
+                return {"tile": score}
     """
 
-
 @hookspec
-def burgundy_held_goods(rules: Ruleset) -> Callable[[State], Sequence[int]] | None:
-    """Goods the variant keeps outside the core's fields: ``f(state) -> counts`` by colour
-    (6 numbers, goods 1-6).
-
-    Goods that left the game (the solo module's ship clears the other depots) or lie on a
-    variant's own components stay part of the game's 42: conservation
-    (:func:`burgundy.io.validate_state`) and :func:`burgundy.io.goods_outside_pool` count
-    them with the pool, the round spaces, the depots, the estates and the sold goods.
+def burgundy_held(rules: Ruleset) -> HeldThings | None:
+    """Say which goods and hexes the variant keeps outside the core's fields, by key
+    (:class:`HeldThings`): ``"goods"``, ``"tiles"``.
 
     Examples:
-        Goods out of the game, kept in the variant's state::
+        Goods out of the game and inns on a stack, kept in the variant's state::
 
             @hookimpl
-            def burgundy_held_goods(rules):
-                return lambda state: state.variant_state("mine").goods_out
+            def burgundy_held(rules):
+                return {
+                    "goods": lambda state: state.variant_state("mine").goods_out,
+                    "tiles": lambda state: {INN: state.variant_state("inns").stack},
+                }
     """
-
-
-@hookspec
-def burgundy_held_tiles(rules: Ruleset) -> Callable[[State], Mapping[int, int]] | None:
-    """Hexes the variant keeps outside the core's fields: ``f(state) -> {tile code:
-    count}`` (the inns' stack beside the black depot and the inns still to come).
-
-    They stay part of the game's hexes: conservation (:func:`burgundy.io.validate_state`)
-    counts them with the supplies, the depots, the storages, the duchies and the removed
-    pile. A hex the variant hands out (a purchase from its source) leaves its count as it
-    enters the core's fields.
-
-    Examples:
-        Inns kept in the variant's state::
-
-            @hookimpl
-            def burgundy_held_tiles(rules):
-                return lambda state: {INN: state.variant_state("inns").stack}
-    """
-
-
-@hookspec
-def burgundy_final_terms(
-    rules: Ruleset,
-) -> Callable[[State, int, dict[str, int]], dict[str, int]] | None:
-    """Modify a seat's final-scoring terms once all are known: ``f(state, seat, terms)``
-    (shields #10 and #13 double some of them)."""
-
 
 @hookspec
 def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int, ...]] | None:
@@ -582,125 +664,43 @@ def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int,
     #6 lends another duchy's knowledge tiles this way.
     """
 
-
-@hookspec
-def burgundy_picture_rows(
-    rules: Ruleset,
-) -> Callable[[State, int], Sequence[PictureRow]] | None:
-    """Rows of cells a variant adds to an estate's pictures: ``f(state, estate) -> rows``.
-
-    The text picture (:func:`burgundy.render.text.state_text`) prints each
-    :class:`~burgundy.render.parts.PictureRow` under the estate's duchy, the SVG pictures
-    (:func:`burgundy.render.svg.duchy_svg`, :func:`~burgundy.render.svg.state_svg`) draw it
-    below the duchy board (trade routes: the route's tiles, their spaces and the goods on
-    them). Only pictures ask; the rules never do.
-    """
-
-
-@hookspec
-def burgundy_board_picture_rows(
-    rules: Ruleset,
-) -> Callable[[State], Sequence[PictureRow]] | None:
-    """Rows of cells a variant adds to the main board's pictures: ``f(state) -> rows``.
-
-    What lies beside the main board and is not in the core's fields (the inns' stack):
-    the text picture (:func:`burgundy.render.text.board_text`) prints each
-    :class:`~burgundy.render.parts.PictureRow` under the board's lines, the SVG pictures
-    (:func:`burgundy.render.svg.board_svg`, :func:`~burgundy.render.svg.state_svg`) draw it
-    as a strip below the main board, which grows by one strip a row. Only pictures ask; the
-    rules never do.
-    """
-
-
 @hookspec
 def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
     """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``."""
 
-
 @hookspec
-def burgundy_winners(
-    rules: Ruleset,
-) -> Callable[[State, tuple[int, ...]], tuple[int, ...]] | None:
-    """Modify the winners the core found: ``f(state, winners) -> winners`` (team play)."""
+def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
+    """Add rows of cells to the pictures, by key (:class:`PictureRowHooks`): ``"estate"``
+    (under an estate's duchy), ``"board"`` (beside the main board).
 
+    Examples:
+        The inns' stack as one row beside the main board::
 
-# -- events ---------------------------------------------------------------------------------
-@hookspec
-def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State] | None:
-    """After a hex is placed and scored: ``f(state, seat, space, tile) -> state``."""
-
-
-@hookspec
-def burgundy_on_region_complete(rules: Ruleset) -> Callable[[State, int, int], State] | None:
-    """After a region is completed and scored: ``f(state, seat, region) -> state``."""
-
-
-@hookspec
-def burgundy_on_colour_complete(rules: Ruleset) -> Callable[[State, int, int], State] | None:
-    """After every space of a colour is covered: ``f(state, seat, colour) -> state``."""
-
-
-@hookspec
-def burgundy_on_goods_sold(rules: Ruleset) -> Callable[[State, int, int, int], State] | None:
-    """After a sale: ``f(state, seat, goods, count) -> state``."""
-
-
-@hookspec
-def burgundy_on_workers_gained(rules: Ruleset) -> Callable[[State, int, int], State] | None:
-    """After an estate gains workers: ``f(state, seat, n) -> state``."""
-
-
-@hookspec
-def burgundy_on_vp_gained(rules: Ruleset) -> Callable[[State, int, int], State] | None:
-    """After a seat scores: ``f(state, seat, vp) -> state``."""
-
-
-@hookspec
-def burgundy_on_turn_start(rules: Ruleset) -> Callable[[State, int], State] | None:
-    """When a seat's turn starts: ``f(state, seat) -> state``."""
-
-
-@hookspec
-def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State] | None:
-    """Once the start player is drawn and the core has given the start resources (1
-    silverling per estate, workers 1, 2, 3, 4 in seat order from the start player) and
-    stacked the turn-order markers: ``f(state, start) -> state``. A variant changes the
-    start resources or the first round's order here (the solo module's 2 workers; team
-    play's 3 and 5 workers, 2 silverlings a team and the order A1, B1, A2, B2).
+            @hookimpl
+            def burgundy_picture_rows(rules):
+                return {"board": lambda state: (
+                    PictureRow("inns", (PictureCell(f"{stack} left"),)),)}
     """
 
 
+# -- events -------------------------------------------------------------------------------
 @hookspec
-def burgundy_on_round_start(rules: Ruleset) -> Callable[[State], State] | None:
-    """When a round starts, after the dice are rolled: ``f(state) -> state``."""
-
-
-@hookspec
-def burgundy_on_phase_start(rules: Ruleset) -> Callable[[State], State] | None:
-    """At the start of each phase (A included), once the hexes left on the depots are
-    gone and before the phase's hexes and goods are drawn: ``f(state) -> state``
-    (``state.phase`` is the phase starting). Decisions it pushes come before the draws.
+def burgundy_events(rules: Ruleset) -> EventHandlers | None:
+    """Handle events, by key (:class:`EventHandlers`): ``f(state, *context) -> state``
+    for ``"start_player"``, ``"phase_start"``, ``"round_start"``, ``"turn_start"``,
+    ``"place"``, ``"region_complete"``, ``"colour_complete"``, ``"goods_sold"``,
+    ``"workers_gained"``, ``"vp_gained"``, ``"phase_end"``, ``"game_end"``.
 
     Examples:
         One inn more beside the black depot at each phase start::
 
             @hookimpl
-            def burgundy_on_phase_start(rules):
-                return lambda state: add_inn(state)
+            def burgundy_events(rules):
+                return {"phase_start": lambda state: add_inn(state)}
     """
 
 
-@hookspec
-def burgundy_on_phase_end(rules: Ruleset) -> Callable[[State], State] | None:
-    """At a phase end, before mine income: ``f(state) -> state``."""
-
-
-@hookspec
-def burgundy_on_game_end(rules: Ruleset) -> Callable[[State], State] | None:
-    """After the final scoring: ``f(state) -> state``."""
-
-
-# -- learning: burgundy.rl -------------------------------------------------------------------
+# -- learning: burgundy.rl ----------------------------------------------------------------
 @hookspec
 def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | None:
     """Named slices of ``burgundy.rl.observe``'s vector for the variant's own components
@@ -725,7 +725,77 @@ def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | 
     """
 
 
-# -- the table of the hooks, derived from the functions above: keep it last --------------
+# -- the tables of the hooks, derived from the functions above: keep them last --------------
+KEYED_HOOKS: dict[str, dict[str, str]] = {
+    "storage": {
+        "hexes": "storage_capacity",
+        "own_hexes": "seat_storage_capacity",
+        "goods_colours": "goods_colour_limit",
+    },
+    "placement": {
+        "spaces": "placement_spaces",
+        "adjacency": "adjacency_required",
+        "one_building_per_city": "one_building_per_city",
+    },
+    "income": {
+        "sale": "sale_income",
+        "take_workers": "take_workers_income",
+        "mine": "mine_income",
+    },
+    "purchases": {"offers": "purchase_offers", "payments": "purchase_payments"},
+    "scoring": {"final": "final_scoring", "tile": "tile_score", "terms": "final_terms"},
+    "held": {"goods": "held_goods", "tiles": "held_tiles"},
+    "picture_rows": {"estate": "picture_rows", "board": "board_picture_rows"},
+    "events": {
+        "start_player": "on_start_player",
+        "phase_start": "on_phase_start",
+        "round_start": "on_round_start",
+        "turn_start": "on_turn_start",
+        "place": "on_place",
+        "region_complete": "on_region_complete",
+        "colour_complete": "on_colour_complete",
+        "goods_sold": "on_goods_sold",
+        "workers_gained": "on_workers_gained",
+        "vp_gained": "on_vp_gained",
+        "phase_end": "on_phase_end",
+        "game_end": "on_game_end",
+    },
+}
+"""The keyed hooks, by name without the prefix: each key of the hook's mapping (its
+:class:`~typing.TypedDict`) and the engine tuple its callables are collected into
+(``rules.engine.sale_income`` holds every variant's ``"sale"`` income modifier, in variant
+order)."""
+
+KEYED_TYPES: dict[str, type] = {
+    "storage": StorageModifiers,
+    "placement": PlacementModifiers,
+    "income": IncomeModifiers,
+    "purchases": PurchaseHooks,
+    "scoring": ScoringHooks,
+    "held": HeldThings,
+    "picture_rows": PictureRowHooks,
+    "events": EventHandlers,
+}
+"""The mapping type of each keyed hook (its keys are :data:`KEYED_HOOKS`'s)."""
+
+LEGACY_HOOKS: dict[str, tuple[str, str]] = {
+    **{
+        attribute: (hook, key)
+        for hook, keys in KEYED_HOOKS.items()
+        for key, attribute in keys.items()
+        if hook != "events"
+    },
+    **{attribute: ("events", key) for key, attribute in KEYED_HOOKS["events"].items()},
+    "pending_rules": ("rules", ""),
+    "action_handlers": ("rules", ""),
+}
+"""The hooks of releases before 1.0 that still work, with a ``DeprecationWarning``: each
+old name (without the prefix: ``burgundy_sale_income`` is ``"sale_income"``) and the hook
+and key its answer now goes to (``("income", "sale")``). An old ``burgundy_pending_rules``
+or ``burgundy_action_handlers`` answer goes to :func:`burgundy_rules`: a
+:class:`~burgundy.pending.PendingRule` becomes the kind it describes, a function an
+:class:`~burgundy.plugin.ActionRule`."""
+
 HOOK_SPECS: dict[str, Callable[..., Any]] = {
     name.removeprefix("burgundy_"): spec
     for name, spec in list(globals().items())
@@ -733,15 +803,15 @@ HOOK_SPECS: dict[str, Callable[..., Any]] = {
 }
 """Every hook specification of this module, by name without the ``burgundy_`` prefix, in
 the order written: the one list of the hooks (a hook is added by writing its function in
-this module, above this table)."""
+this module, above these tables)."""
 COLLECTED_HOOKS: tuple[str, ...] = tuple(
     name for name, spec in HOOK_SPECS.items()
     if spec.__annotations__["return"].startswith("Callable[")
 )
-"""The hooks that return a callable (``Callable[...] | None``), without the prefix. The
+"""The hooks that answer one callable (``Callable[...] | None``), without the prefix. The
 engine collects each one's callables into a tuple, its attribute of the same name
 (``rules.engine.die_cost``; ``legal_actions_mods`` and ``winners_mods``, as the engine has
 methods of those names), typed for mypy by ``burgundy.rules._hook_tuples`` (written from
-this module by ``tools/hook_table.py``). The other hooks answer a mapping (boards, action
-handlers, pending rules), which the engine merges into its tables, or describe the
-variant."""
+this module by ``tools/hook_table.py``). The keyed hooks' callables go to the tuples
+:data:`KEYED_HOOKS` names; the other hooks answer a mapping (boards, the types' rules) or
+describe the variant."""

@@ -5,14 +5,14 @@ seat (``seat >= 0``) and is answered by one of ``legal_actions()``; a *chance ev
 (``seat == -1``) by one of ``chance_outcomes()``; an *automatic step* (``seat == -2``) is a
 bookkeeping step the engine runs by itself and never shows.
 
-How the engine handles each type is its :class:`PendingRule` (the core's in
-:data:`burgundy.rules.engine.CORE_PENDING_RULES`, a variant's from
-``burgundy_pending_rules``).
+How the engine handles each type is its rule: a :class:`Decision`, a :class:`Chance` or a
+:class:`Step` (the base game's in :mod:`burgundy.rules.base`, a variant's from hook
+``burgundy_rules``, which also gives each action type its :class:`ActionRule`).
 
 Every item checks itself when a state is validated (:meth:`Pending.validate`, run by
 :func:`burgundy.io.validate_state`): its seat by the kind of item it is, and its own fields.
 A check that needs the rules' own tables (the depot spaces of a phase, what the buildings
-do) is the type's :attr:`PendingRule.validate`, which ``Pending.validate`` runs: this module
+do) is the rule's ``validate``, which ``Pending.validate`` runs: this module
 is a value type below the rules and imports none of them.
 """
 
@@ -52,10 +52,9 @@ class Pending:
         :func:`burgundy.io.validate_state` calls it on every item once the field types are
         checked (every field holds a value of its annotated type, the item's type is one of
         the ruleset's). This checks the seat by the kind of item the ruleset's
-        :class:`PendingRule` makes of the type: a chance event (a rule with ``outcomes``)
-        at seat -1, an automatic step (``run``) at -2, a decision
-        (``legal``) at a seat of the game; then the rule's own check
-        (:attr:`PendingRule.validate`), if it has one. A type with fields of its own
+        rule makes of the type: a chance event (:class:`Chance`) at seat -1, an automatic
+        step (:class:`Step`) at -2, a decision (:class:`Decision`) at a seat of the game;
+        then the rule's own ``validate``, if it has one. A type with fields of its own
         overrides this method to check them against the state too, calling
         ``super().validate(state)`` first; a plugin's pending types do the same. What needs
         the rules' tables goes in the rule's ``validate``, not here.
@@ -69,13 +68,13 @@ class Pending:
         rule = state.rules.engine.pending_rules.get(type(self))
         if rule is None:
             raise ValueError("not a pending type of this ruleset")
-        if rule.legal is not None:
+        if isinstance(rule, Decision):
             players = len(state.seats)
             _require(
                 0 <= self.seat < players,
                 f"seat {brief(self.seat)}: no such seat (a decision's seat is 0-{players - 1})",
             )
-        elif rule.outcomes is not None:
+        elif isinstance(rule, Chance):
             _require(self.seat == CHANCE_SEAT, f"seat {brief(self.seat)}: a chance event has "
                      f"seat {CHANCE_SEAT}")
         else:
@@ -86,38 +85,145 @@ class Pending:
 
 
 @attrs.frozen(slots=True)
-class PendingRule:
-    """How the engine handles one pending type.
-
-    Give ``legal`` for a decision, ``outcomes`` and ``resolve`` for a chance event, ``run``
-    for an automatic step.
+class Decision:
+    """The rule of a pending type that a seat decides (hook ``burgundy_rules``).
 
     Attributes:
-        legal: ``f(state, item) -> actions`` for a decision: a tuple, or a new list that
-            the engine may extend (the turn's own, which saves a copy at every turn).
-        outcomes: ``f(state, item) -> ((outcome, probability), ...)`` for a chance event.
-        resolve: ``f(state, item, outcome) -> State``; the item is already popped.
-        run: ``f(state, item) -> State`` for an automatic step; the item is already popped.
-        optional: A decision whose effect may be declined (adds ``Decline``); one with no
-            legal action is skipped either way.
+        legal: ``f(state, item) -> actions``: the decision's own answers, a tuple or a new
+            list that the engine may extend (the turn's own, which saves a copy at every
+            turn). The engine adds ``Decline`` (if ``optional``), the purchases open in the
+            middle of an action and the variants' extra actions (if ``extras``).
+        optional: The effect may be declined (adds ``Decline``); a decision with no legal
+            action is skipped either way.
         purchase_helps: A purchase in the middle of the action (2019 edition) can give this
             decision a target (the town hall places what was just bought), so it is not
             skipped while one is open; the player may buy, or decline.
-        pops: ``resolve``/``run`` receive the state with the item still on top of the stack
-            and remove it themselves, in the same copy as their own changes (one state copy
-            fewer for the engine's most frequent chance events).
-        validate: ``f(state, item)``, raising ``ValueError``: the checks of an item of this
-            type that need the rules' own tables (a hex draw's depot space, a building's
-            colours), run by :meth:`Pending.validate` after the seat check.
         extras: Whether the purchases open in the middle of an action (2019 edition) and
             the variants' extra actions (``burgundy_extra_actions``) are offered beside the
             decision's own answers; ``False`` for a decision that finishes the action just
             taken (:class:`StowTile`: where the hex goes).
         answer: ``f(state, item, action) -> State`` for a decision whose answers need the
             item's own fields (:class:`StowTile`'s held hex): applies any of its own
-            answers instead of the action type's handler; the item is still on top of the
+            answers instead of the action type's rule; the item is still on top of the
             stack and the function removes it. Decline, End and free actions (purchases)
             keep their usual handling.
+        validate: ``f(state, item)``, raising ``ValueError``: the checks of an item of this
+            type that need the rules' own tables, run by :meth:`Pending.validate` after
+            the seat check.
+
+    Examples:
+        >>> from burgundy.pending import Decision
+        >>> Decision(legal=lambda state, item: (), optional=True).optional
+        True
+    """
+
+    legal: Callable[[State, Pending], Sequence[Action]]
+    optional: bool = False
+    purchase_helps: bool = False
+    extras: bool = True
+    answer: Callable[[State, Pending, Action], State] | None = None
+    validate: Callable[[State, Pending], None] | None = None
+
+
+@attrs.frozen(slots=True)
+class Chance:
+    """The rule of a pending type that chance decides (seat -1).
+
+    Attributes:
+        outcomes: ``f(state, item) -> ((outcome, probability), ...)``, from the public
+            counts of what is left; one outcome is resolved at once, none pops the item.
+        resolve: ``f(state, item, outcome) -> State``; the item is already popped, unless
+            ``pops``.
+        pops: ``resolve`` receives the state with the item still on top of the stack and
+            removes it itself, in the same copy as its own changes (one state copy fewer
+            for the engine's most frequent chance events).
+        validate: As :attr:`Decision.validate`.
+
+    Examples:
+        >>> from burgundy.pending import Chance
+        >>> coin = Chance(lambda state, item: ((0, 0.5), (1, 0.5)),
+        ...               lambda state, item, outcome: state)
+        >>> coin.outcomes(None, None)
+        ((0, 0.5), (1, 0.5))
+    """
+
+    outcomes: Callable[[State, Pending], tuple[tuple[Any, float], ...]]
+    resolve: Callable[[State, Pending, Any], State]
+    pops: bool = False
+    validate: Callable[[State, Pending], None] | None = None
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """The rule of a pending type the engine runs by itself (seat -2): bookkeeping that is
+    never shown (the phase end, the income).
+
+    Attributes:
+        run: ``f(state, item) -> State``; the item is already popped, unless ``pops``.
+        pops: ``run`` receives the state with the item still on top and removes it itself.
+        validate: As :attr:`Decision.validate`.
+
+    Examples:
+        >>> from burgundy.pending import Step
+        >>> Step(run=lambda state, item: state, pops=True).pops
+        True
+    """
+
+    run: Callable[[State, Pending], State]
+    pops: bool = False
+    validate: Callable[[State, Pending], None] | None = None
+
+
+@attrs.frozen(slots=True)
+class ActionRule:
+    """The rule of an action type (hook ``burgundy_rules``).
+
+    Attributes:
+        apply: ``f(state, seat, action) -> State``, called once the action is found legal
+            and, unless ``free``, the decision it answers is popped.
+        free: The action does not answer the decision it is taken in (like the purchase):
+            the decision stays pending.
+
+    Examples:
+        >>> from burgundy.pending import ActionRule
+        >>> ActionRule(lambda state, seat, action: state, free=True).free
+        True
+    """
+
+    apply: Callable[[State, int, Any], State]
+    free: bool = False
+
+
+PendingKind = Decision | Chance | Step
+"""The rule of a pending type: a decision, a chance event or an automatic step."""
+TypeRule = Decision | Chance | Step | ActionRule
+"""What ``burgundy_rules`` maps a type to."""
+
+
+@attrs.frozen(slots=True)
+class PendingRule:
+    """How the engine handled one pending type before 1.0 (deprecated: give a
+    :class:`Decision`, :class:`Chance` or :class:`Step` to hook ``burgundy_rules``).
+
+    Give ``legal`` for a decision, ``outcomes`` and ``resolve`` for a chance event, ``run``
+    for an automatic step; :meth:`kind` turns it into that rule.
+
+    Attributes:
+        legal: As :attr:`Decision.legal`.
+        outcomes: As :attr:`Chance.outcomes`.
+        resolve: As :attr:`Chance.resolve`.
+        run: As :attr:`Step.run`.
+        optional: As :attr:`Decision.optional`.
+        purchase_helps: As :attr:`Decision.purchase_helps`.
+        pops: As :attr:`Chance.pops` and :attr:`Step.pops`.
+        validate: As :attr:`Decision.validate`.
+        extras: As :attr:`Decision.extras`.
+        answer: As :attr:`Decision.answer`.
+
+    Examples:
+        >>> from burgundy.pending import PendingRule, Step
+        >>> isinstance(PendingRule(run=lambda state, item: state).kind(), Step)
+        True
     """
 
     legal: Callable[[State, Pending], Sequence[Action]] | None = None
@@ -130,6 +236,22 @@ class PendingRule:
     validate: Callable[[State, Pending], None] | None = None
     extras: bool = True
     answer: Callable[[State, Pending, Action], State] | None = None
+
+    def kind(self) -> PendingKind:
+        """The :class:`Decision`, :class:`Chance` or :class:`Step` this rule describes.
+
+        Raises:
+            ValueError: It gives none of ``legal``, ``outcomes`` with ``resolve``, or
+                ``run``.
+        """
+        if self.legal is not None:
+            return Decision(self.legal, self.optional, self.purchase_helps, self.extras,
+                            self.answer, self.validate)
+        if self.outcomes is not None and self.resolve is not None:
+            return Chance(self.outcomes, self.resolve, self.pops, self.validate)
+        if self.run is not None:
+            return Step(self.run, self.pops, self.validate)
+        raise ValueError("a PendingRule needs legal, outcomes and resolve, or run")
 
 
 def _require(condition: bool, message: str) -> None:

@@ -18,9 +18,11 @@ import attrs
 import pluggy
 
 from burgundy import hookspecs
+from burgundy._legacy_hooks import Manager, legacy_answers
 from burgundy.errors import brief
 from burgundy.io import validate_state
 from burgundy.pending import PendingRule as PendingRule  # its old home; plugins import it here
+from burgundy.rules import base
 from burgundy.rules.engine import Engine
 from burgundy.rules.setup import initial_state
 from burgundy.state import replace
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "burgundy.variants"
 """Entry-point group under which variant plugins register."""
+
+DEFAULT_PLUGINS = (base,)
+"""The plugins every ruleset registers before its variants: the base game's rules
+(:mod:`burgundy.rules.base`)."""
 EDITIONS: tuple[str, ...] = ("2019", "2011")
 """Supported editions; the first is the default."""
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -554,10 +560,16 @@ class Ruleset:
         if len(set(names)) != len(names):
             raise ValueError(f"variant listed twice: {brief(list(names))}")
         loaded = [(name, _load_plugin(name)) for name in names]
-        manager = pluggy.PluginManager("burgundy")
+        manager = Manager()
         manager.add_hookspecs(hookspecs)
+        for default in DEFAULT_PLUGINS:
+            manager.register(default, name=default.NAME)
         infos: list[tuple[VariantInfo, object]] = []
+        legacy: dict[int, list[Any]] = {}
         for name, plugin in loaded:
+            if name in (d.NAME for d in DEFAULT_PLUGINS):
+                raise ValueError(f"variant name {name!r} is taken by the base game's plugin")
+            legacy[id(plugin)] = legacy_answers(plugin, name)
             try:
                 manager.register(plugin, name=name)
             except pluggy.PluginValidationError as exc:
@@ -608,7 +620,7 @@ class Ruleset:
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise ValueError(f"options must be a mapping of option names; got {brief(options)}")
         self.options = self._resolve_options(options)
-        self.engine = Engine(self, manager, validate_state)
+        self.engine = Engine(self, manager, validate_state, legacy)
         _check_board_ids(self)
         self.observation_slices = _observation_slices(manager, self)
 

@@ -1,14 +1,16 @@
 """The compiled engine of a ruleset: hook tuples and the dispatch of the public calls.
 
 :class:`Engine` is built once per :class:`burgundy.Ruleset`. It asks every hook of the
-enabled variants once, in variant order, and keeps the answers as tuples of plain callables
-(one attribute per hook, e.g. ``engine.die_cost``) and dictionaries from action and pending
-types to their rules. ``State.legal_actions``, ``chance_outcomes`` and ``apply`` come here.
+base game's plugin (:mod:`burgundy.rules.base`) and of the enabled variants once, in that
+order, and keeps the answers as tuples of plain callables (one attribute per hook or key of
+a keyed hook, e.g. ``engine.die_cost``, ``engine.sale_income``) and dictionaries from action
+and pending types to their rules. ``State.legal_actions``, ``chance_outcomes`` and ``apply``
+come here. The engine holds no rule of the game: it only compiles and dispatches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -18,15 +20,16 @@ from burgundy import pending as pen
 from burgundy.components import RulesetTiles, TileKind, register_tiles, ruleset_tiles
 from burgundy.errors import MESSAGE_ECHO_LIMIT, IllegalActionError, brief
 from burgundy.geometry import Board, boards
-from burgundy.hookspecs import COLLECTED_HOOKS
-from burgundy.pending import PendingRule
-from burgundy.rules import effects, phases, scoring, setup, take, turn
+from burgundy.hookspecs import COLLECTED_HOOKS, KEYED_HOOKS
+from burgundy.pending import ActionRule, Chance, Decision, PendingKind, Step
+from burgundy.rules import phases, scoring, turn
 from burgundy.rules._hook_tuples import HookTuples
-from burgundy.rules.dice import use_die
-from burgundy.rules.income import Income, gain, pop
-from burgundy.rules.place import apply_place, town_hall_legal
-from burgundy.rules.sell import apply_sell
+from burgundy.rules.income import pop
 from burgundy.state import draw_outcome
+
+LegacyAnswer = tuple[str, str, Callable[[Any], Any]]
+"""An old hook's implementation as the ruleset found it: the hook and key its answer goes to
+(:data:`~burgundy.hookspecs.LEGACY_HOOKS`) and the function, called with the ruleset."""
 
 if TYPE_CHECKING:
     import random
@@ -102,93 +105,6 @@ def _some(texts: list[str], limit: int = 12) -> str:
     return ", ".join(texts[:limit]) + more
 
 
-def _start_castle_legal(state: State, item: pen.Pending) -> tuple[act.Action, ...]:
-    board = state.rules.engine.boards[state.seat_estate(item.seat).board]
-    return tuple(act.ChooseSpace(space, board.layout) for space in board.start_castle_spaces())
-
-
-def _apply_choose_space(state: State, seat: int, action: act.ChooseSpace) -> State:
-    return setup.place_start_castle(state, state.seats[seat].estate, action.space)
-
-
-_WORKERS_INCOME = Income(workers=turn.TAKE_WORKERS)
-
-
-def _apply_workers(state: State, seat: int, action: act.TakeWorkers) -> State:
-    state = use_die(state, seat, action.die)
-    income = _WORKERS_INCOME
-    for modifier in state.rules.engine.take_workers_income:
-        income = modifier(state, seat, income)
-    return gain(state, seat, income, "take workers")
-
-
-WHITE_OUTCOMES: tuple[tuple[int, float], ...] = tuple((v, 1 / 6) for v in range(1, 7))
-"""The white die's outcomes."""
-DICE_OUTCOMES: tuple[tuple[tuple[int, int], float], ...] = tuple(
-    ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
-)
-"""A seat's two dice as an unordered pair: doubles 1/36, others 2/36."""
-
-CORE_PENDING_RULES: dict[type, PendingRule] = {
-    pen.StartPlayerDraw: PendingRule(
-        outcomes=setup.start_player_outcomes, resolve=setup.resolve_start_player
-    ),
-    pen.BoardDraw: PendingRule(outcomes=setup.board_outcomes, resolve=setup.resolve_board),
-    pen.GoodsDraw: PendingRule(
-        outcomes=setup.goods_outcomes, resolve=setup.resolve_goods, pops=True
-    ),
-    pen.HexDraw: PendingRule(
-        outcomes=setup.hex_outcomes, resolve=setup.resolve_hex, pops=True,
-        validate=setup.validate_hex_draw,
-    ),
-    pen.WhiteRoll: PendingRule(
-        outcomes=lambda s, i: WHITE_OUTCOMES, resolve=phases.resolve_white, pops=True
-    ),
-    pen.DiceRoll: PendingRule(
-        outcomes=lambda s, i: DICE_OUTCOMES, resolve=phases.resolve_dice, pops=True
-    ),
-    pen.StartCastles: PendingRule(run=setup.run_start_castles),
-    pen.PhaseStart: PendingRule(run=setup.run_phase_start),
-    pen.RoundStart: PendingRule(run=phases.run_round_start, pops=True),
-    pen.BeginTurns: PendingRule(run=phases.run_begin_turns, pops=True),
-    pen.PhaseEnd: PendingRule(run=phases.run_phase_end),
-    pen.PhaseIncome: PendingRule(run=phases.run_phase_income),
-    pen.Turn: PendingRule(legal=turn.turn_legal),
-    pen.StartCastleChoice: PendingRule(legal=_start_castle_legal),
-    pen.ShipGoods: PendingRule(legal=effects.ship_goods_legal),
-    pen.BonusAction: PendingRule(legal=turn.bonus_action_legal),
-    pen.LooseDieAction: PendingRule(legal=turn.loose_die_legal),
-    pen.BuildingTake: PendingRule(
-        legal=effects.building_take_legal, optional=True,
-        validate=effects.validate_building_take,
-    ),
-    pen.WarehouseSell: PendingRule(legal=effects.warehouse_legal, optional=True),
-    pen.TownHallPlace: PendingRule(
-        legal=town_hall_legal, optional=True, purchase_helps=True
-    ),
-    pen.StowTile: PendingRule(
-        legal=take.stow_legal, extras=False, answer=take.answer_stow,
-        validate=take.validate_stow,
-    ),
-}
-"""How the engine handles each core pending type."""
-
-CORE_ACTION_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
-    act.TakeTile: take.apply_take,
-    act.PlaceTile: apply_place,
-    act.PlaceTileOwn: apply_place,
-    act.SellGoods: apply_sell,
-    act.TakeWorkers: _apply_workers,
-    act.BuyTile: take.apply_buy,
-    act.TakeGoods: effects.apply_take_goods,
-    act.ChooseSpace: _apply_choose_space,
-}
-"""Apply function of each core action type (Decline and EndTurn are the engine's own)."""
-
-FREE_ACTIONS: frozenset[type] = frozenset({act.BuyTile})
-"""Action types that do not answer the decision they are taken in (it stays pending)."""
-
-
 def _seat_estates(rules: Ruleset, answers: list[Any]) -> tuple[int, ...]:
     """The estate of each seat: the one variant's answer to ``burgundy_seat_estates``,
     checked, or one estate per seat.
@@ -221,11 +137,12 @@ def _engine_slots(namespace: dict[str, Any]) -> tuple[str, ...]:
     :func:`hook_attribute`)."""
     own = (
         "rules", "_validate", "caches", "tiles", "seat_estates", "boards", "deal_boards",
-        "variant_deal", "pending_rules", "action_handlers", "tiles_score_when_placed",
-        "free_actions", "action_types", "pending_types",
+        "variant_deal", "pending_rules", "decisions", "chances", "steps", "action_handlers",
+        "tiles_score_when_placed", "free_actions", "action_types", "pending_types",
     )
     hooks = (f"{h}_mods" if callable(namespace.get(h)) else h for h in COLLECTED_HOOKS)
-    return (*own, *hooks)
+    keyed = (attribute for keys in KEYED_HOOKS.values() for attribute in keys.values())
+    return (*own, *hooks, *keyed)
 
 
 def hook_attribute(hook: str) -> str:
@@ -273,22 +190,37 @@ class Engine(HookTuples):
     def __init__(
         self, rules: Ruleset, manager: pluggy.PluginManager,
         validate: Callable[[State], None],
+        legacy: Mapping[int, Sequence[LegacyAnswer]] | None = None,
     ) -> None:
         self.rules = rules
         self._validate = validate
         self.caches: dict[str, Any] = {}
+        # the base game's plugin first (any plugin not a variant), then the variants in order
         order = {id(plugin): k for k, plugin in enumerate(rules.plugins)}
+        names = dict(zip(map(id, rules.plugins), rules.variants, strict=True))
+        legacy = legacy or {}
 
-        def collect(hook_name: str) -> list[Any]:
+        def collect(hook_name: str) -> list[tuple[str, Any]]:
+            """``(variant, answer)`` of every implementation of the hook that answers, in
+            plugin order; an old hook's answer (:data:`~burgundy.hookspecs.LEGACY_HOOKS`)
+            beside its plugin's."""
             impls = sorted(
                 getattr(manager.hook, f"burgundy_{hook_name}").get_hookimpls(),
-                key=lambda impl: order.get(id(impl.plugin), len(order)),
+                key=lambda impl: order.get(id(impl.plugin), -1),
             )
             out = []
             for impl in impls:
                 result = impl.function(*[{"rules": rules}[a] for a in impl.argnames])
                 if result is not None:
-                    out.append(result)
+                    out.append((names.get(id(impl.plugin), "base"), result))
+            for plugin_id, answers in sorted(legacy.items(), key=lambda kv: order[kv[0]]):
+                for hook, key, function in answers:
+                    if hook != hook_name:
+                        continue
+                    result = function(rules)
+                    if result is not None:
+                        out.append((names[plugin_id], {key: result} if key else result))
+            out.sort(key=lambda pair: -1 if pair[0] == "base" else rules.variants.index(pair[0]))
             return out
 
         # the variants' tile kinds first: their other hooks may look the codes up
@@ -303,10 +235,14 @@ class Engine(HookTuples):
                 kinds += register_tiles(answer, variant)
         self.tiles: RulesetTiles = ruleset_tiles(kinds)
         for name in COLLECTED_HOOKS:
-            setattr(self, hook_attribute(name), tuple(collect(name)))
-        self.seat_estates: tuple[int, ...] = _seat_estates(rules, collect("seat_estates"))
+            setattr(self, hook_attribute(name), tuple(a for _, a in collect(name)))
+        for name, keys in KEYED_HOOKS.items():
+            self._compile_keyed(name, keys, collect(name))
+        self.seat_estates: tuple[int, ...] = _seat_estates(
+            rules, [a for _, a in collect("seat_estates")]
+        )
         self.boards: dict[str, Board] = dict(boards())
-        for extra in collect("boards"):
+        for _, extra in collect("boards"):
             for board_id, board in extra.items():
                 if board_id != board.id or board_id in self.boards:
                     raise ValueError(
@@ -318,7 +254,7 @@ class Engine(HookTuples):
             board_id for board_id, board in self.boards.items()
             if board.dealt and rules.edition in board.editions
         )
-        deals = collect("board_deal")
+        deals = [a for _, a in collect("board_deal")]
         if len(deals) > 1:
             raise ValueError(
                 f"variants {list(rules.variants)}: more than one of them deals the boards "
@@ -337,19 +273,9 @@ class Engine(HookTuples):
                     f"{rules.edition} edition; valid: {valid}"
                 )
             self.deal_boards = deal
-        self.pending_rules: dict[type, PendingRule] = dict(CORE_PENDING_RULES)
-        for extra in collect("pending_rules"):
-            self.pending_rules.update(extra)
-        self.action_handlers: dict[type, Callable[[State, int, Any], State]] = dict(
-            CORE_ACTION_HANDLERS
-        )
-        for extra in collect("action_handlers"):
-            self.action_handlers.update(extra)
+        self._compile_rules(collect("rules"))
         self.tiles_score_when_placed: bool = any(
             info.tiles_score_when_placed for info in rules.infos
-        )
-        self.free_actions: frozenset[type] = FREE_ACTIONS.union(
-            *(info.free_actions for info in rules.infos)
         )
         self.action_types: tuple[type, ...] = act.CORE_ACTIONS + tuple(
             t for info in rules.infos for t in info.action_types
@@ -357,6 +283,74 @@ class Engine(HookTuples):
         self.pending_types: tuple[type, ...] = pen.CORE_PENDING + tuple(
             t for info in rules.infos for t in info.pending_types
         )
+
+    def _compile_keyed(
+        self, hook: str, keys: Mapping[str, str], answers: list[tuple[str, Any]]
+    ) -> None:
+        """Collect the callables of keyed hook ``hook`` into the tuple of each key.
+
+        Raises:
+            ValueError: An answer is not a mapping, names a key the hook does not have, or
+                gives a key something that is not callable.
+        """
+        found: dict[str, list[Callable[..., Any]]] = {key: [] for key in keys}
+        for variant, answer in answers:
+            if not isinstance(answer, Mapping):
+                raise ValueError(
+                    f"variant {variant!r}: burgundy_{hook} must answer a mapping of "
+                    f"{sorted(keys)} to functions; got {brief(answer)}"
+                )
+            for key, function in answer.items():
+                if key not in found or not callable(function):
+                    raise ValueError(
+                        f"variant {variant!r}: burgundy_{hook} has no key {brief(key)} (valid: "
+                        f"{sorted(keys)}), or its value is not a function"
+                    )
+                found[key].append(function)
+        for key, attribute in keys.items():
+            setattr(self, attribute, tuple(found[key]))
+
+    def _compile_rules(self, answers: list[tuple[str, Any]]) -> None:
+        """The rule of every action and pending type (hook ``burgundy_rules``): the base
+        game's and the variants'.
+
+        Raises:
+            ValueError: A type is given two rules, or a rule is of no kind the engine knows.
+        """
+        self.pending_rules: dict[type, PendingKind] = {}
+        self.action_handlers: dict[type, Callable[[State, int, Any], State]] = {}
+        free: set[type] = {t for info in self.rules.infos for t in info.free_actions}
+        given: dict[type, str] = {}
+        for variant, answer in answers:
+            if not isinstance(answer, Mapping):
+                raise ValueError(f"variant {variant!r}: burgundy_rules must answer a mapping "
+                                 f"of types to rules; got {brief(answer)}")
+            for kind, rule in answer.items():
+                if kind in given:
+                    raise ValueError(f"variant {variant!r} gives {brief(kind)} a rule, which "
+                                     f"{given[kind]!r} gives already")
+                given[kind] = variant
+                if isinstance(rule, ActionRule):
+                    self.action_handlers[kind] = rule.apply
+                    if rule.free:
+                        free.add(kind)
+                elif isinstance(rule, (Decision, Chance, Step)):
+                    self.pending_rules[kind] = rule
+                else:
+                    raise ValueError(
+                        f"variant {variant!r}: the rule of {brief(kind)} must be an ActionRule, "
+                        f"a Decision, a Chance or a Step; got {brief(rule)}"
+                    )
+        self.free_actions: frozenset[type] = frozenset(free)
+        self.decisions: dict[type, Decision] = {
+            k: r for k, r in self.pending_rules.items() if isinstance(r, Decision)
+        }
+        self.chances: dict[type, Chance] = {
+            k: r for k, r in self.pending_rules.items() if isinstance(r, Chance)
+        }
+        self.steps: dict[type, Step] = {
+            k: r for k, r in self.pending_rules.items() if isinstance(r, Step)
+        }
 
     def validate_state(self, state: State) -> None:
         """Check that ``state`` is a possible position under this ruleset
@@ -376,12 +370,11 @@ class Engine(HookTuples):
         item = state.pending[-1]
         if item.seat < 0:
             return ()
-        rule = self.pending_rules[type(item)]
-        assert rule.legal is not None
+        rule = self.decisions[type(item)]
         return self._complete(state, item, rule, rule.legal(state, item))
 
     def _complete(
-        self, state: State, item: pen.Pending, rule: PendingRule, own: Iterable[act.Action]
+        self, state: State, item: pen.Pending, rule: Decision, own: Iterable[act.Action]
     ) -> tuple[act.Action, ...]:
         """The legal actions of decision ``item`` from its rule's own answers ``own``: add
         Decline, the purchases and the variants' extra actions, End, then the modifiers."""
@@ -411,9 +404,7 @@ class Engine(HookTuples):
         if not state.pending or state.pending[-1].seat != pen.CHANCE_SEAT:
             return ()
         item = state.pending[-1]
-        rule = self.pending_rules[type(item)]
-        assert rule.outcomes is not None
-        return rule.outcomes(state, item)
+        return self.chances[type(item)].outcomes(state, item)
 
     def legal_instance(self, state: State, action: Any) -> act.Action:
         """The legal action of decision node ``state`` that ``action`` stands for: the
@@ -511,8 +502,8 @@ class Engine(HookTuples):
 
     def _resolved(self, state: State, item: pen.Pending, outcome: Any) -> State:
         """Chance node ``state`` (``item`` on top) after its listed ``outcome``, advanced."""
-        rule = self.pending_rules[type(item)]
-        state = rule.resolve(state if rule.pops else pop(state), item, outcome)  # type: ignore[misc]
+        rule = self.chances[type(item)]
+        state = rule.resolve(state if rule.pops else pop(state), item, outcome)
         return self.advance(state)
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
@@ -521,7 +512,7 @@ class Engine(HookTuples):
         if isinstance(action, act.EndTurn):
             return phases.end_turn(state)
         if not isinstance(item, _Turn) and type(action) not in self.free_actions:
-            answer = self.pending_rules[type(item)].answer
+            answer = self.decisions[type(item)].answer
             if answer is not None:
                 return answer(state, item, action)
             state = pop(state)
@@ -530,7 +521,7 @@ class Engine(HookTuples):
     def advance(self, state: State) -> State:
         """Run automatic steps, single-outcome chance and empty decisions until a real
         decision, a chance node with a choice, or the end."""
-        rules = self.pending_rules
+        decisions, chances, steps = self.decisions, self.chances, self.steps
         while state.pending:
             item = state.pending[-1]
             if isinstance(item, _Turn):  # the usual case first: the turn goes on
@@ -538,24 +529,26 @@ class Engine(HookTuples):
                     break
                 state = phases.end_turn(state)
                 continue
-            rule = rules[type(item)]
             seat = item.seat
             if seat == _CHANCE:
-                outcomes = rule.outcomes(state, item)  # type: ignore[misc]
+                chance = chances[type(item)]
+                outcomes = chance.outcomes(state, item)
                 if len(outcomes) > 1:
                     state.__dict__["_cache_outcomes"] = outcomes
                     break
                 if not outcomes:
                     state = pop(state)  # nothing left to draw
                 else:
-                    state = rule.resolve(  # type: ignore[misc]
-                        state if rule.pops else pop(state), item, outcomes[0][0]
+                    state = chance.resolve(
+                        state if chance.pops else pop(state), item, outcomes[0][0]
                     )
                 continue
             if seat == _AUTO:
-                state = rule.run(state if rule.pops else pop(state), item)  # type: ignore[misc]
+                step = steps[type(item)]
+                state = step.run(state if step.pops else pop(state), item)
                 continue
-            own = rule.legal(state, item)  # type: ignore[misc]
+            rule = decisions[type(item)]
+            own = rule.legal(state, item)
             if own or rule.purchase_helps:
                 legal = state.__dict__["_cache_legal"] = self._complete(state, item, rule, own)
                 if own or legal:

@@ -6,14 +6,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from burgundy.actions import Action
-from burgundy.components import TILES, tile_name
-from burgundy.errors import brief
-from burgundy.pending import Pending
+from burgundy.plugin import TILES, Action, Pending, brief, tile_name
 
 if TYPE_CHECKING:
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.plugin import Ruleset, State
 
 NAME = "extra_hexes"
 """The variant's name (its entry point and the key of its state)."""

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.components import TileKind
-from burgundy.pending import Pending
-from burgundy.state import State
-from burgundy.variants import PendingRule, Ruleset, VariantInfo
+from burgundy.plugin import (
+    Action,
+    Pending,
+    PendingRule,
+    Ruleset,
+    State,
+    TileKind,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_extra_hexes import __version__
 from burgundy_extra_hexes import rules as xr
 from burgundy_extra_hexes.model import (

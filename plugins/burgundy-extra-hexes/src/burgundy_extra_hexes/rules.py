@@ -9,15 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from burgundy.actions import Action
-from burgundy.components import TILE_BY_NAME, TILES, Colour, TileKind
-from burgundy.geometry import bits
-from burgundy.pending import AUTO_SEAT, CHANCE_SEAT, Pending
-from burgundy.rules.effects import tile_effect
-from burgundy.rules.income import Income, add_vp, gain, push
-from burgundy.rules.scoring import first_seat_of_estates, tile_terms, working_kinds
-from burgundy.state import State, replace
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    AUTO_SEAT,
+    CHANCE_SEAT,
+    TILE_BY_NAME,
+    TILES,
+    Action,
+    Colour,
+    Income,
+    Pending,
+    Ruleset,
+    State,
+    TileKind,
+    add_vp,
+    bits,
+    first_seat_of_estates,
+    gain,
+    push,
+    replace,
+    tile_effect,
+    tile_terms,
+    working_kinds,
+)
 from burgundy_extra_hexes.model import (
     CRANE_BUILDING,
     GOOSE,

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from burgundy import hookimpl
-from burgundy.components import TileKind
-from burgundy.render.parts import PictureRow
-from burgundy.rules.take import PurchaseOffer
-from burgundy.state import State
-from burgundy.variants import ObservationSlice, PurchaseSource, Ruleset, VariantInfo
+from burgundy.plugin import (
+    ObservationSlice,
+    PictureRow,
+    PurchaseOffer,
+    PurchaseSource,
+    Ruleset,
+    State,
+    TileKind,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_inns import __version__
 from burgundy_inns import rules as inn_rules
 

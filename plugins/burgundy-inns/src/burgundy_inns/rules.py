@@ -11,12 +11,17 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from burgundy.components import TileKind, spaces_holding
-from burgundy.geometry import bits
-from burgundy.render.parts import PictureCell, PictureRow
-from burgundy.rules.take import PURCHASE_PRICE, PurchaseOffer
-from burgundy.state import State
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    PURCHASE_PRICE,
+    PictureCell,
+    PictureRow,
+    PurchaseOffer,
+    Ruleset,
+    State,
+    TileKind,
+    bits,
+    spaces_holding,
+)
 
 NAME = "inns"
 """The variant's name (its entry point and the key of its state)."""

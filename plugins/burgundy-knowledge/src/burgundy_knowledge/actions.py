@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from burgundy.action_space import colour_sets
-from burgundy.actions import Action
+from burgundy.plugin import Action, colour_sets
 
 if TYPE_CHECKING:
-    from burgundy.variants import Ruleset
+    from burgundy.plugin import Ruleset
 
 
 @attrs.frozen(slots=True)

@@ -16,17 +16,30 @@ from typing import Any
 
 import attrs
 
-from burgundy.actions import Action
-from burgundy.components import BUILDINGS, TILE_BY_NAME, TILE_COLOUR, TILES, Colour
-from burgundy.pending import Pending, ShipGoods
-from burgundy.rules.dice import PLACE, TAKE, DieUse
-from burgundy.rules.effects import goods_colour_limit, take_goods
-from burgundy.rules.income import Income
-from burgundy.rules.phases import mines
-from burgundy.rules.scoring import building_count, first_seat_of_estates, working_kinds
-from burgundy.rules.take import PurchaseOffer, depot_offer
-from burgundy.state import State
-from burgundy.variants import PurchaseSource
+from burgundy.plugin import (
+    BUILDINGS,
+    PLACE,
+    TAKE,
+    TILE_BY_NAME,
+    TILE_COLOUR,
+    TILES,
+    Action,
+    Colour,
+    DieUse,
+    Income,
+    Pending,
+    PurchaseOffer,
+    PurchaseSource,
+    ShipGoods,
+    State,
+    building_count,
+    depot_offer,
+    first_seat_of_estates,
+    goods_colour_limit,
+    mines,
+    take_goods,
+    working_kinds,
+)
 from burgundy_knowledge.actions import TakeGoodsTwo
 
 TILE_DATA: dict[str, Any] = json.loads(

@@ -5,12 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.pending import Pending
-from burgundy.rules.take import PurchaseOffer
-from burgundy.state import State
-from burgundy.variants import Ruleset, VariantInfo
+from burgundy.plugin import Action, Pending, PurchaseOffer, Ruleset, State, VariantInfo, hookimpl
 from burgundy_knowledge import __version__, effects
 from burgundy_knowledge.actions import TakeGoodsTwo
 

@@ -25,10 +25,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from burgundy.errors import brief
-from burgundy.geometry import ROW_LENGTHS, SPACE_BY_NAME, Board, Landmark, make_board
-from burgundy.geometry import board as box_board
-from burgundy.geometry import boards as box_boards
+from burgundy.plugin import ROW_LENGTHS, SPACE_BY_NAME, Board, Landmark, brief, make_board
+from burgundy.plugin import board as box_board
+from burgundy.plugin import boards as box_boards
 from burgundy_outposts.model import FORTS
 
 EXAMPLE = "11x"

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from burgundy import hookimpl
-from burgundy.geometry import Board
-from burgundy.render.parts import PictureRow
-from burgundy.state import State
-from burgundy.variants import ObservationSlice, OptionSpec, Ruleset, VariantInfo
+from burgundy.plugin import (
+    Board,
+    ObservationSlice,
+    OptionSpec,
+    PictureRow,
+    Ruleset,
+    State,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_outposts import __version__
 from burgundy_outposts import rules as outpost_rules
 from burgundy_outposts.boards import check_custom_boards

@@ -11,14 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from burgundy.components import NO_COLOUR
-from burgundy.errors import brief
-from burgundy.geometry import Board, bits
-from burgundy.render.parts import PictureCell, PictureRow
-from burgundy.rules.income import add_vp
-from burgundy.rules.scoring import BONUS_VP, PHASE_BONUS, bonus_tile_vp
-from burgundy.state import State
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    BONUS_VP,
+    NO_COLOUR,
+    PHASE_BONUS,
+    Board,
+    PictureCell,
+    PictureRow,
+    Ruleset,
+    State,
+    add_vp,
+    bits,
+    bonus_tile_vp,
+    brief,
+)
 from burgundy_outposts.boards import (
     EXAMPLE,
     FORT,

@@ -13,20 +13,40 @@ from typing import Any
 
 import attrs
 
-from burgundy.actions import ANY_DIE, Action
-from burgundy.components import CASTLE, SHIP, TILES, Colour, distinct, spaces_holding
-from burgundy.errors import brief
-from burgundy.geometry import bits
-from burgundy.pending import BonusAction, Pending, Turn
-from burgundy.rules.dice import cost_functions, cost_with, die_cost
-from burgundy.rules.effects import goods_colour_limit
-from burgundy.rules.income import Income, add_silver, add_workers, push, set_estate, set_seat
-from burgundy.rules.place import placement_mask, put_tile, settle_placement
-from burgundy.rules.scoring import first_seat_of_estates
-from burgundy.rules.sell import SALE_VP
-from burgundy.rules.take import remove_from_depot
-from burgundy.state import State, replace
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    ANY_DIE,
+    CASTLE,
+    SALE_VP,
+    SHIP,
+    TILES,
+    Action,
+    BonusAction,
+    Colour,
+    Income,
+    Pending,
+    Ruleset,
+    State,
+    Turn,
+    add_silver,
+    add_workers,
+    bits,
+    brief,
+    cost_functions,
+    cost_with,
+    die_cost,
+    distinct,
+    first_seat_of_estates,
+    goods_colour_limit,
+    placement_mask,
+    push,
+    put_tile,
+    remove_from_depot,
+    replace,
+    set_estate,
+    set_seat,
+    settle_placement,
+    spaces_holding,
+)
 from burgundy_shields.model import (
     DATA,
     SHIELDS,

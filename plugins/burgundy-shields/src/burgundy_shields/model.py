@@ -8,22 +8,25 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from burgundy.action_space import (
+from burgundy.plugin import (
     ALL_DEPOTS,
+    ANY_DIE,
+    CHANCE_SEAT,
+    STANDARD_LAYOUT,
+    Action,
+    Colour,
+    Pending,
     boards_in_play,
+    brief,
     placements,
+    space_name,
     spaces_in_play,
+    tile_name,
     tiles_in_play,
 )
-from burgundy.actions import ANY_DIE, Action
-from burgundy.components import Colour, tile_name
-from burgundy.errors import brief
-from burgundy.geometry import STANDARD_LAYOUT, space_name
-from burgundy.pending import CHANCE_SEAT, Pending
 
 if TYPE_CHECKING:
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.plugin import Ruleset, State
 
 DATA: dict[str, Any] = json.loads(
     resources.files("burgundy_shields.data").joinpath("shields.json").read_text("utf-8")

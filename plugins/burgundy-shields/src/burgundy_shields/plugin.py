@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.pending import Pending
-from burgundy.state import State
-from burgundy.variants import ObservationSlice, PendingRule, Ruleset, VariantInfo
+from burgundy.plugin import (
+    Action,
+    ObservationSlice,
+    Pending,
+    PendingRule,
+    Ruleset,
+    State,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_shields import __version__, effects
 from burgundy_shields.model import (
     ACTION_TYPES,

@@ -14,8 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from burgundy.components import Colour
-from burgundy.geometry import Board, Cell, board_from_cells
+from burgundy.plugin import Board, Cell, Colour, board_from_cells
 
 BOARD_IDS: tuple[str, ...] = ("13a", "13b")
 """The solo boards: 13a (beginners, the default) and 13b (advanced; the 2018 promo's side B)."""

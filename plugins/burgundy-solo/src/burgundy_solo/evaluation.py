@@ -30,10 +30,7 @@ The weights are hand-set, like the core's: a readable baseline, not a tuned play
 
 from __future__ import annotations
 
-from burgundy.components import TILE_COLOUR
-from burgundy.pending import BonusAction
-from burgundy.rules.place import placement_mask
-from burgundy.state import State
+from burgundy.plugin import TILE_COLOUR, BonusAction, State, placement_mask
 from burgundy_solo.model import BLACK_TILE
 from burgundy_solo.rules import solo
 

@@ -7,16 +7,20 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from burgundy.action_space import placements, tiles_in_play
-from burgundy.actions import Action
-from burgundy.components import tile_name
-from burgundy.errors import brief
-from burgundy.geometry import STANDARD_LAYOUT, space_name
-from burgundy.pending import AUTO_SEAT, Pending
+from burgundy.plugin import (
+    AUTO_SEAT,
+    STANDARD_LAYOUT,
+    Action,
+    Pending,
+    brief,
+    placements,
+    space_name,
+    tile_name,
+    tiles_in_play,
+)
 
 if TYPE_CHECKING:
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.plugin import Ruleset, State
 
 NAME = "solo"
 """The variant's name (its entry point and the key of its state)."""

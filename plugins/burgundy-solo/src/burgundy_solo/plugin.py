@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.components import TileKind
-from burgundy.geometry import Board
-from burgundy.pending import Pending
-from burgundy.render.parts import PictureCell, PictureRow
-from burgundy.state import State
-from burgundy.variants import ObservationSlice, OptionSpec, PendingRule, Ruleset, VariantInfo
+from burgundy.plugin import (
+    Action,
+    Board,
+    ObservationSlice,
+    OptionSpec,
+    Pending,
+    PendingRule,
+    PictureCell,
+    PictureRow,
+    Ruleset,
+    State,
+    TileKind,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_solo import __version__
 from burgundy_solo import rules as solo_rules
 from burgundy_solo.boards import ARTS, BOARD_IDS

@@ -15,17 +15,33 @@ from typing import Any
 
 import attrs
 
-from burgundy.actions import Action
-from burgundy.components import TILE_COLOUR, TILE_EFFECT, Colour, TileKind, distinct
-from burgundy.geometry import Board, bits
-from burgundy.pending import BonusAction, Pending
-from burgundy.rules.income import push, set_estate, set_seat
-from burgundy.rules.phases import PHASES
-from burgundy.rules.place import placement_mask, put_tile, settle_placement
-from burgundy.rules.setup import depot_spaces
-from burgundy.rules.take import can_receive, receive, remove_from_depot
-from burgundy.state import EMPTY, State, replace
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    EMPTY,
+    PHASES,
+    TILE_COLOUR,
+    TILE_EFFECT,
+    Action,
+    Board,
+    BonusAction,
+    Colour,
+    Pending,
+    Ruleset,
+    State,
+    TileKind,
+    bits,
+    can_receive,
+    depot_spaces,
+    distinct,
+    placement_mask,
+    push,
+    put_tile,
+    receive,
+    remove_from_depot,
+    replace,
+    set_estate,
+    set_seat,
+    settle_placement,
+)
 from burgundy_solo.boards import solo_board
 from burgundy_solo.model import (
     BLACK_TILE,

@@ -30,9 +30,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from burgundy.components import Colour
-from burgundy.errors import brief
-from burgundy.geometry import Board, Cell, bits, board_from_cells
+from burgundy.plugin import Board, Cell, Colour, bits, board_from_cells, brief
 
 BOARD_ID = "12a"
 """The team board's id."""

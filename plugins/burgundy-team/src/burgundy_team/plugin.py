@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from burgundy import hookimpl
-from burgundy.geometry import Board
-from burgundy.state import State
-from burgundy.variants import ObservationSlice, OptionSpec, Ruleset, VariantInfo
+from burgundy.plugin import (
+    Board,
+    ObservationSlice,
+    OptionSpec,
+    Ruleset,
+    State,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_team import __version__
 from burgundy_team import boards as team_boards
 from burgundy_team import rules as team_rules

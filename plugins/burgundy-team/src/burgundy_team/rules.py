@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy.geometry import NO_BOARD, Board
-from burgundy.rules.income import set_estate
-from burgundy.rules.scoring import play_order
-from burgundy.state import State, replace
-from burgundy.variants import Ruleset
+from burgundy.plugin import NO_BOARD, Board, Ruleset, State, play_order, replace, set_estate
 from burgundy_team.boards import BOARD_ID, OPTION, custom_board, team_board
 
 TEAMS = "teams"

@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from burgundy.actions import Action
-from burgundy.errors import brief
-from burgundy.pending import CHANCE_SEAT, Pending
+from burgundy.plugin import CHANCE_SEAT, Action, Pending, brief
 from burgundy_trade_routes.tiles import (
     MAX_DECK,
     NAME,
@@ -24,8 +22,7 @@ from burgundy_trade_routes.tiles import (
 )
 
 if TYPE_CHECKING:
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.plugin import Ruleset, State
 
 
 

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.pending import Pending
-from burgundy.render.parts import PictureRow
-from burgundy.state import State
-from burgundy.variants import ObservationSlice, OptionSpec, PendingRule, Ruleset, VariantInfo
+from burgundy.plugin import (
+    Action,
+    ObservationSlice,
+    OptionSpec,
+    Pending,
+    PendingRule,
+    PictureRow,
+    Ruleset,
+    State,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_trade_routes import __version__
 from burgundy_trade_routes import rules as route
 from burgundy_trade_routes.model import (

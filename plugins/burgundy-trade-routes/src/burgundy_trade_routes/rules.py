@@ -19,14 +19,23 @@ from collections.abc import Callable
 
 import attrs
 
-from burgundy.actions import Action
-from burgundy.errors import brief
-from burgundy.pending import BonusAction, BuildingTake, Pending, WarehouseSell
-from burgundy.render.parts import PictureCell, PictureRow
-from burgundy.rules.effects import BUILDING_EFFECT
-from burgundy.rules.income import Income, gain, push
-from burgundy.state import State, replace
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    BUILDING_EFFECT,
+    Action,
+    BonusAction,
+    BuildingTake,
+    Income,
+    Pending,
+    PictureCell,
+    PictureRow,
+    Ruleset,
+    State,
+    WarehouseSell,
+    brief,
+    gain,
+    push,
+    replace,
+)
 from burgundy_trade_routes.model import (
     LayRouteTile,
     RouteDraw,

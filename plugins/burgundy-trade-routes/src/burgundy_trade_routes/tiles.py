@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from burgundy.errors import brief
+from burgundy.plugin import brief
 
 if TYPE_CHECKING:
-    from burgundy.variants import Ruleset
+    from burgundy.plugin import Ruleset
 
 DATA: dict[str, Any] = json.loads(
     resources.files("burgundy_trade_routes.data").joinpath("tiles.json").read_text("utf-8")

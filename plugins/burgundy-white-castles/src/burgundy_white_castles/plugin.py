@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from burgundy import hookimpl
-from burgundy.components import TileKind
-from burgundy.state import State
-from burgundy.variants import Ruleset, VariantInfo
+from burgundy.plugin import Ruleset, State, TileKind, VariantInfo, hookimpl
 from burgundy_white_castles import __version__
 from burgundy_white_castles import rules as wc
 

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from burgundy.components import TILE_BY_NAME, Colour, TileKind
-from burgundy.pending import LooseDieAction
-from burgundy.rules.income import push
-from burgundy.rules.scoring import building_count
-from burgundy.state import State, replace
-from burgundy.variants import Ruleset
+from burgundy.plugin import (
+    TILE_BY_NAME,
+    Colour,
+    LooseDieAction,
+    Ruleset,
+    State,
+    TileKind,
+    building_count,
+    push,
+    replace,
+)
 
 NAME = "white_castles"
 """The variant's name (its entry point)."""

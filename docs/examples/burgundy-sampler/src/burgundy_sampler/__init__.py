@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 
-from burgundy.actions import Action
-from burgundy.bots import evaluate
-from burgundy.state import State
+from burgundy.plugin import Action, State, evaluate
 
 
 class SamplerBot:

@@ -12,12 +12,18 @@ from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.pending import Pending, Turn
-from burgundy.rules.income import Income, add_silver, add_vp
-from burgundy.state import State
-from burgundy.variants import Ruleset, VariantInfo
+from burgundy.plugin import (
+    Action,
+    Income,
+    Pending,
+    Ruleset,
+    State,
+    Turn,
+    VariantInfo,
+    add_silver,
+    add_vp,
+    hookimpl,
+)
 
 
 @attrs.frozen(slots=True)
