@@ -6,12 +6,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from burgundy.plugin import (
-    Action,
+    ActionRule,
+    Chance,
+    Decision,
+    EventHandlers,
+    IncomeModifiers,
     ObservationSlice,
-    Pending,
-    PendingRule,
+    PlacementModifiers,
     Ruleset,
+    ScoringHooks,
     State,
+    StorageModifiers,
     VariantInfo,
     hookimpl,
 )
@@ -46,7 +51,6 @@ def burgundy_variant() -> VariantInfo:
         state_type=ShieldState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
-        free_actions=(SetDie, Borrow),
     )
 
 
@@ -58,26 +62,20 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 
 
 @hookimpl
-def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
-    """The shields' chance and decisions."""
+def burgundy_rules(rules: Ruleset) -> Mapping[type, Decision | Chance | ActionRule]:
+    """The shields' chance and decisions, and their actions (#16's die and #6's borrowing
+    do not answer the decision they are taken in)."""
     return {
-        ShieldDraw: PendingRule(outcomes=effects.draw_outcomes, resolve=effects.resolve_draw),
-        ShieldTribute: PendingRule(legal=effects.tribute_legal),
-        ShieldPlacement: PendingRule(legal=effects.placement_legal, optional=True),
-        ShieldGoods: PendingRule(legal=effects.goods_colour_legal, optional=True),
-    }
-
-
-@hookimpl
-def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
-    """The shields' actions."""
-    return {
-        TakeShield: effects.apply_take_shield,
-        SetDie: effects.apply_set_die,
-        PayTribute: effects.apply_tribute,
-        PlaceFromDepot: effects.apply_place_from_depot,
-        TakeColour: effects.apply_take_colour,
-        Borrow: effects.apply_borrow,
+        ShieldDraw: Chance(effects.draw_outcomes, effects.resolve_draw),
+        ShieldTribute: Decision(effects.tribute_legal),
+        ShieldPlacement: Decision(effects.placement_legal, optional=True),
+        ShieldGoods: Decision(effects.goods_colour_legal, optional=True),
+        TakeShield: ActionRule(effects.apply_take_shield),
+        SetDie: ActionRule(effects.apply_set_die, free=True),
+        PayTribute: ActionRule(effects.apply_tribute),
+        PlaceFromDepot: ActionRule(effects.apply_place_from_depot),
+        TakeColour: ActionRule(effects.apply_take_colour),
+        Borrow: ActionRule(effects.apply_borrow, free=True),
     }
 
 
@@ -88,21 +86,39 @@ def burgundy_extra_actions(rules: Ruleset) -> Callable[..., Any]:
 
 
 @hookimpl
-def burgundy_on_turn_start(rules: Ruleset) -> Callable[..., Any]:
-    """#16 once per turn."""
-    return effects.reset_turn
+def burgundy_events(rules: Ruleset) -> EventHandlers:
+    """#16 once per turn (turn start), #14/#15 and the tribute (phase end), #5 (place), #2
+    (workers gained)."""
+    return {
+        "turn_start": effects.reset_turn,
+        "phase_end": effects.phase_end,
+        "place": effects.on_place,
+        "workers_gained": effects.worker_echo,
+    }
 
 
 @hookimpl
-def burgundy_on_phase_end(rules: Ruleset) -> Callable[..., Any]:
-    """#14/#15 and the tribute."""
-    return effects.phase_end
+def burgundy_storage(rules: Ruleset) -> StorageModifiers:
+    """#4 (hex storage)."""
+    return {"hexes": effects.storage_capacity}
 
 
 @hookimpl
-def burgundy_on_place(rules: Ruleset) -> Callable[..., Any]:
-    """#5."""
-    return effects.on_place
+def burgundy_income(rules: Ruleset) -> IncomeModifiers:
+    """#8 (mine income), #9 and #12 (sale income)."""
+    return {"mine": effects.mine_income, "sale": effects.sale_income}
+
+
+@hookimpl
+def burgundy_placement(rules: Ruleset) -> PlacementModifiers:
+    """#18 (adjacency)."""
+    return {"adjacency": effects.adjacency}
+
+
+@hookimpl
+def burgundy_scoring(rules: Ruleset) -> ScoringHooks:
+    """End VP of the shields in the duchy (final), #10 and #13 (terms)."""
+    return {"final": effects.final_scoring, "terms": effects.final_terms}
 
 
 @hookimpl
@@ -118,57 +134,15 @@ def burgundy_pasture(rules: Ruleset) -> Callable[..., Any]:
 
 
 @hookimpl
-def burgundy_on_workers_gained(rules: Ruleset) -> Callable[..., Any]:
-    """#2."""
-    return effects.worker_echo
-
-
-@hookimpl
-def burgundy_storage_capacity(rules: Ruleset) -> Callable[..., Any]:
-    """#4."""
-    return effects.storage_capacity
-
-
-@hookimpl
 def burgundy_bonus_tile_value(rules: Ruleset) -> Callable[..., Any]:
     """#7."""
     return effects.bonus_tile_value
 
 
 @hookimpl
-def burgundy_mine_income(rules: Ruleset) -> Callable[..., Any]:
-    """#8."""
-    return effects.mine_income
-
-
-@hookimpl
-def burgundy_sale_income(rules: Ruleset) -> Callable[..., Any]:
-    """#9, #12."""
-    return effects.sale_income
-
-
-@hookimpl
 def burgundy_region_size(rules: Ruleset) -> Callable[..., Any]:
     """#17."""
     return effects.region_size
-
-
-@hookimpl
-def burgundy_adjacency_required(rules: Ruleset) -> Callable[..., Any]:
-    """#18."""
-    return effects.adjacency
-
-
-@hookimpl
-def burgundy_final_scoring(rules: Ruleset) -> Callable[..., Any]:
-    """End VP of the shields in the duchy."""
-    return effects.final_scoring
-
-
-@hookimpl
-def burgundy_final_terms(rules: Ruleset) -> Callable[..., Any]:
-    """#10, #13."""
-    return effects.final_terms
 
 
 @hookimpl
