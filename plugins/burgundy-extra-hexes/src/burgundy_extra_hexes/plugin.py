@@ -6,8 +6,10 @@ from collections.abc import Callable, Iterable, Mapping
 
 from burgundy.plugin import (
     Action,
+    ActionRule,
+    Decision,
+    EventHandlers,
     Pending,
-    PendingRule,
     Ruleset,
     State,
     TileKind,
@@ -41,7 +43,6 @@ def burgundy_variant() -> VariantInfo:
         state_type=ExtraState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
-        free_actions=(HireWorkers,),
     )
 
 
@@ -85,9 +86,9 @@ def burgundy_tile_effect(rules: Ruleset) -> Callable[[State, int, int, int], Sta
 
 
 @hookimpl
-def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State]:
-    """The geese's 2 VP for later animal tiles in their pasture."""
-    return xr.later_animals
+def burgundy_events(rules: Ruleset) -> EventHandlers:
+    """The geese's 2 VP for later animal tiles in their pasture (on place)."""
+    return {"place": xr.later_animals}
 
 
 @hookimpl
@@ -97,21 +98,15 @@ def burgundy_building_count(rules: Ruleset) -> Callable[[State, int, str, int], 
 
 
 @hookimpl
-def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
-    """The crane's and the geese's choices."""
+def burgundy_rules(rules: Ruleset) -> Mapping[type, Decision | ActionRule]:
+    """The crane's and the geese's choices, and the variant's actions (#28's hire does not
+    answer the decision it is taken in)."""
     return {
-        CraneChoice: PendingRule(legal=xr.crane_legal),
-        GeeseChoice: PendingRule(legal=xr.geese_legal),
-    }
-
-
-@hookimpl
-def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
-    """The variant's actions."""
-    return {
-        CraneEffect: xr.apply_crane,
-        GeeseSpecies: xr.apply_geese,
-        HireWorkers: xr.apply_hire,
+        CraneChoice: Decision(xr.crane_legal),
+        GeeseChoice: Decision(xr.geese_legal),
+        CraneEffect: ActionRule(xr.apply_crane),
+        GeeseSpecies: ActionRule(xr.apply_geese),
+        HireWorkers: ActionRule(xr.apply_hire, free=True),
     }
 
 
