@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 
 from burgundy.plugin import (
+    EventHandlers,
+    HeldThings,
     ObservationSlice,
-    PictureRow,
-    PurchaseOffer,
+    PictureRowHooks,
+    PlacementModifiers,
+    PurchaseHooks,
     PurchaseSource,
     Ruleset,
     State,
@@ -47,33 +50,33 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 
 
 @hookimpl
-def burgundy_on_phase_start(rules: Ruleset) -> Callable[[State], State]:
-    """One inn beside the black depot."""
-    return inn_rules.phase_start
+def burgundy_events(rules: Ruleset) -> EventHandlers:
+    """One inn beside the black depot (phase start)."""
+    return {"phase_start": inn_rules.phase_start}
 
 
 @hookimpl
-def burgundy_held_tiles(rules: Ruleset) -> Callable[[State], Mapping[int, int]]:
-    """The stack and the inns to come."""
-    return inn_rules.held
+def burgundy_held(rules: Ruleset) -> HeldThings:
+    """The stack and the inns to come (tiles)."""
+    return {"tiles": inn_rules.held}
 
 
 @hookimpl
-def burgundy_board_picture_rows(rules: Ruleset) -> Callable[[State], Sequence[PictureRow]]:
-    """The inns' stack and the inns to come, drawn with the main board."""
-    return inn_rules.board_rows
+def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
+    """The inns' stack and the inns to come, drawn with the main board (board)."""
+    return {"board": inn_rules.board_rows}
 
 
 @hookimpl
-def burgundy_purchase_offers(rules: Ruleset) -> Callable[[State, int], Iterable[PurchaseOffer]]:
-    """The inn stack as a purchase source."""
-    return inn_rules.offers
+def burgundy_purchases(rules: Ruleset) -> PurchaseHooks:
+    """The inn stack as a purchase source (offers)."""
+    return {"offers": inn_rules.offers}
 
 
 @hookimpl
-def burgundy_placement_spaces(rules: Ruleset) -> Callable[[State, int, int, int], int]:
-    """Any colour, one per region."""
-    return inn_rules.inn_spaces
+def burgundy_placement(rules: Ruleset) -> PlacementModifiers:
+    """Any colour, one per region (spaces)."""
+    return {"spaces": inn_rules.inn_spaces}
 
 
 @hookimpl
