@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from burgundy.plugin import Action, Pending, PurchaseOffer, Ruleset, State, VariantInfo, hookimpl
+from burgundy.plugin import (
+    Action,
+    ActionRule,
+    IncomeModifiers,
+    Pending,
+    PlacementModifiers,
+    PurchaseHooks,
+    Ruleset,
+    ScoringHooks,
+    State,
+    VariantInfo,
+    hookimpl,
+)
 from burgundy_knowledge import __version__, effects
 from burgundy_knowledge.actions import TakeGoodsTwo
 
@@ -24,21 +36,19 @@ def burgundy_variant() -> VariantInfo:
 
 
 @hookimpl
-def burgundy_one_building_per_city(rules: Ruleset) -> Callable[[State, int, bool], bool]:
-    """#1."""
-    return effects.lift_building_limit
+def burgundy_placement(rules: Ruleset) -> PlacementModifiers:
+    """#1 (one building per city)."""
+    return {"one_building_per_city": effects.lift_building_limit}
 
 
 @hookimpl
-def burgundy_mine_income(rules: Ruleset) -> Callable[..., Any]:
-    """#2."""
-    return effects.mine_workers
-
-
-@hookimpl
-def burgundy_sale_income(rules: Ruleset) -> Callable[..., Any]:
-    """#3, #4."""
-    return effects.sale_income
+def burgundy_income(rules: Ruleset) -> IncomeModifiers:
+    """#2 (mine income), #3 and #4 (sale income), #13 and #14 (take workers)."""
+    return {
+        "mine": effects.mine_workers,
+        "sale": effects.sale_income,
+        "take_workers": effects.take_workers_income,
+    }
 
 
 @hookimpl
@@ -50,23 +60,16 @@ def burgundy_legal_actions(
 
 
 @hookimpl
-def burgundy_purchase_offers(rules: Ruleset) -> Callable[[State, int], Iterable[PurchaseOffer]]:
-    """#6: the numbered depots."""
-    return effects.purchase_offers
+def burgundy_purchases(rules: Ruleset) -> PurchaseHooks:
+    """#6: the numbered depots (offers); in the 2019 edition workers instead of silverlings
+    (payments)."""
+    return {"offers": effects.purchase_offers, "payments": effects.purchase_payments}
 
 
 @hookimpl
-def burgundy_purchase_payments(
-    rules: Ruleset,
-) -> Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]]:
-    """#6 (2019): workers instead of silverlings."""
-    return effects.purchase_payments
-
-
-@hookimpl
-def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+def burgundy_rules(rules: Ruleset) -> Mapping[type, ActionRule]:
     """#5's own action."""
-    return {TakeGoodsTwo: effects.apply_take_goods_two}
+    return {TakeGoodsTwo: ActionRule(effects.apply_take_goods_two)}
 
 
 @hookimpl
@@ -82,12 +85,6 @@ def burgundy_die_cost(rules: Ruleset) -> Callable[..., Any]:
 
 
 @hookimpl
-def burgundy_take_workers_income(rules: Ruleset) -> Callable[..., Any]:
-    """#13, #14."""
-    return effects.take_workers_income
-
-
-@hookimpl
-def burgundy_tile_score(rules: Ruleset) -> Callable[[State, int, int], Mapping[str, int]]:
-    """#15-#26 (at game end; when placed in the solo module)."""
-    return effects.tile_score
+def burgundy_scoring(rules: Ruleset) -> ScoringHooks:
+    """#15-#26 (tile: at game end; when placed in the solo module)."""
+    return {"tile": effects.tile_score}
