@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from burgundy.plugin import (
     Board,
+    EventHandlers,
     ObservationSlice,
     OptionSpec,
-    PictureRow,
+    PictureRowHooks,
     Ruleset,
     State,
     VariantInfo,
@@ -72,9 +73,10 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 
 
 @hookimpl
-def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State]:
-    """O2/O3: linked forts score; the outpost bonus tiles (R-OUTPOSTS, R-OUTPOSTS-BONUS)."""
-    return outpost_rules.on_place(rules)
+def burgundy_events(rules: Ruleset) -> EventHandlers:
+    """O2/O3 (on place): linked forts score; the outpost bonus tiles (R-OUTPOSTS,
+    R-OUTPOSTS-BONUS)."""
+    return {"place": outpost_rules.on_place(rules)}
 
 
 @hookimpl
@@ -84,9 +86,9 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 
 
 @hookimpl
-def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], Sequence[PictureRow]]:
-    """Each pair of forts, linked or not, and the outpost bonus."""
-    return outpost_rules.picture_rows
+def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
+    """Each pair of forts, linked or not, and the outpost bonus (under the estate)."""
+    return {"estate": outpost_rules.picture_rows}
 
 
 # -- what the outposts show at the table (burgundy.rl.observe) ---------------------------------
