@@ -5,16 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from burgundy.plugin import (
-    Action,
+    ActionRule,
     Board,
+    Decision,
+    EventHandlers,
+    HeldThings,
     ObservationSlice,
     OptionSpec,
-    Pending,
-    PendingRule,
     PictureCell,
     PictureRow,
+    PictureRowHooks,
+    PlacementModifiers,
     Ruleset,
     State,
+    Step,
+    StorageModifiers,
     TileKind,
     VariantInfo,
     hookimpl,
@@ -95,36 +100,38 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 
 
 @hookimpl
-def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
-    """The solo module's steps and decisions."""
+def burgundy_rules(rules: Ruleset) -> Mapping[type, Step | Decision | ActionRule]:
+    """The solo module's steps, decisions and actions."""
     return {
-        ShipClearing: PendingRule(run=solo_rules.run_ship_clearing),
-        BlackTrade: PendingRule(legal=solo_rules.black_trade_legal, optional=True),
-        ColourReward: PendingRule(legal=solo_rules.colour_reward_legal),
-        BuyPoints: PendingRule(legal=solo_rules.buy_points_legal, optional=True),
+        ShipClearing: Step(solo_rules.run_ship_clearing),
+        BlackTrade: Decision(solo_rules.black_trade_legal, optional=True),
+        ColourReward: Decision(solo_rules.colour_reward_legal),
+        BuyPoints: Decision(solo_rules.buy_points_legal, optional=True),
+        TradeForBlackTile: ActionRule(solo_rules.apply_trade),
+        PlaceBlackHex: ActionRule(solo_rules.apply_colour_reward),
+        BuyVictoryPoints: ActionRule(solo_rules.apply_buy_points),
     }
 
 
 @hookimpl
-def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
-    """The solo module's actions."""
+def burgundy_events(rules: Ruleset) -> EventHandlers:
+    """S2: 2 workers (start player); S9: one hex of the white die's depot leaves (round
+    start, R-SOLO-REMOVE); S11/S12: after a ship's goods, the clearing and the trade
+    (place); S15: a black-depot hex into the duchy (colour complete, R-SOLO-COLOUR);
+    S16/S17: buying VP and the target (VP gained, R-SOLO-TARGET)."""
     return {
-        TradeForBlackTile: solo_rules.apply_trade,
-        PlaceBlackHex: solo_rules.apply_colour_reward,
-        BuyVictoryPoints: solo_rules.apply_buy_points,
+        "start_player": solo_rules.start_workers,
+        "round_start": solo_rules.remove_round_hex,
+        "place": solo_rules.after_ship,
+        "colour_complete": solo_rules.colour_covered,
+        "vp_gained": solo_rules.vp_gained,
     }
 
 
 @hookimpl
-def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State]:
-    """S2: 2 workers."""
-    return solo_rules.start_workers
-
-
-@hookimpl
-def burgundy_goods_colour_limit(rules: Ruleset) -> Callable[[State, int, int], int]:
+def burgundy_storage(rules: Ruleset) -> StorageModifiers:
     """S4: any number of goods colours."""
-    return solo_rules.colour_limit
+    return {"goods_colours": solo_rules.colour_limit}
 
 
 @hookimpl
@@ -134,33 +141,9 @@ def burgundy_bonus_tile_value(rules: Ruleset) -> Callable[..., int]:
 
 
 @hookimpl
-def burgundy_placement_spaces(rules: Ruleset) -> Callable[[State, int, int, int], int]:
-    """R-SOLO-BLACK: a black tile on any colour."""
-    return solo_rules.black_tile_spaces
-
-
-@hookimpl
-def burgundy_on_round_start(rules: Ruleset) -> Callable[[State], State]:
-    """S9: one hex of the white die's depot leaves (R-SOLO-REMOVE)."""
-    return solo_rules.remove_round_hex
-
-
-@hookimpl
-def burgundy_on_place(rules: Ruleset) -> Callable[[State, int, int, int], State]:
-    """S11/S12: after a ship's goods, the clearing and the trade."""
-    return solo_rules.after_ship
-
-
-@hookimpl
-def burgundy_on_colour_complete(rules: Ruleset) -> Callable[[State, int, int], State]:
-    """S15: a black-depot hex into the duchy (R-SOLO-COLOUR)."""
-    return solo_rules.colour_covered
-
-
-@hookimpl
-def burgundy_on_vp_gained(rules: Ruleset) -> Callable[[State, int, int], State]:
-    """S16/S17: buying VP and the target (R-SOLO-TARGET)."""
-    return solo_rules.vp_gained
+def burgundy_placement(rules: Ruleset) -> PlacementModifiers:
+    """R-SOLO-BLACK: a black tile on any colour (spaces)."""
+    return {"spaces": solo_rules.black_tile_spaces}
 
 
 @hookimpl
@@ -170,9 +153,9 @@ def burgundy_winners(rules: Ruleset) -> Callable[[State, tuple[int, ...]], tuple
 
 
 @hookimpl
-def burgundy_held_goods(rules: Ruleset) -> Callable[[State], Sequence[int]]:
+def burgundy_held(rules: Ruleset) -> HeldThings:
     """The goods that left the game."""
-    return solo_rules.held_goods
+    return {"goods": solo_rules.held_goods}
 
 
 @hookimpl
@@ -182,9 +165,10 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 
 
 @hookimpl
-def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], Sequence[PictureRow]]:
-    """The solo progress with the duchy's pictures: covered spaces, target, resets."""
-    return _picture_rows
+def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
+    """The solo progress with the duchy's pictures (estate): covered spaces, target,
+    resets."""
+    return {"estate": _picture_rows}
 
 
 def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
