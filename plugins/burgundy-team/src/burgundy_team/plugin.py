@@ -6,10 +6,12 @@ from collections.abc import Callable, Mapping, Sequence
 
 from burgundy.plugin import (
     Board,
+    EventHandlers,
     ObservationSlice,
     OptionSpec,
     Ruleset,
     State,
+    StorageModifiers,
     VariantInfo,
     hookimpl,
 )
@@ -65,21 +67,17 @@ def burgundy_board_deal(rules: Ruleset) -> Sequence[str]:
 
 
 @hookimpl
-def burgundy_on_start_player(rules: Ruleset) -> Callable[[State, int], State]:
-    """T5/T7: 3 and 5 workers, 2 silverlings a team, the order A1, B1, A2, B2."""
-    return team_rules.start_resources
+def burgundy_events(rules: Ruleset) -> EventHandlers:
+    """T5/T7 (start player): 3 and 5 workers, 2 silverlings a team, the order A1, B1, A2,
+    B2."""
+    return {"start_player": team_rules.start_resources}
 
 
 @hookimpl
-def burgundy_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int]:
-    """T8: 2 shared spaces."""
-    return team_rules.shared_storage
-
-
-@hookimpl
-def burgundy_seat_storage_capacity(rules: Ruleset) -> Callable[[State, int, int], int]:
-    """T8: 2 spaces of each partner's own (R-TEAM-STORAGE)."""
-    return team_rules.own_storage
+def burgundy_storage(rules: Ruleset) -> StorageModifiers:
+    """T8: 2 shared spaces (hexes) and 2 spaces of each partner's own (own hexes,
+    R-TEAM-STORAGE)."""
+    return {"hexes": team_rules.shared_storage, "own_hexes": team_rules.own_storage}
 
 
 @hookimpl
@@ -92,8 +90,6 @@ def burgundy_winners(rules: Ruleset) -> Callable[[State, tuple[int, ...]], tuple
 def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
     """Both duchies on 12a."""
     return team_rules.validate
-
-
 
 
 @hookimpl
