@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from burgundy.plugin import (
-    Action,
+    ActionRule,
+    Chance,
+    Decision,
     ObservationSlice,
     OptionSpec,
-    Pending,
-    PendingRule,
-    PictureRow,
+    PictureRowHooks,
     Ruleset,
     State,
     VariantInfo,
@@ -47,6 +47,8 @@ SUMMARY = (
     "(generated, not the printed tiles)."
 )
 """The variant's one line (``burgundy variants``)."""
+
+
 @hookimpl
 def burgundy_variant() -> VariantInfo:
     """The trade routes: 2-4 players (not solo), both editions, a deck the caller gives."""
@@ -84,19 +86,16 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 
 
 @hookimpl
-def burgundy_pending_rules(rules: Ruleset) -> Mapping[type[Pending], PendingRule]:
-    """The deal's chance, the ordering and the income / extra-action rewards."""
+def burgundy_rules(rules: Ruleset) -> Mapping[type, Chance | Decision | ActionRule]:
+    """The deal's chance, the ordering and the income / extra-action rewards; laying a tile
+    of the hand, taking an income reward."""
     return {
-        RouteDraw: PendingRule(outcomes=route.draw_outcomes, resolve=route.resolve_draw),
-        RouteOrder: PendingRule(legal=route.order_legal),
-        RouteReward: PendingRule(legal=route.reward_legal, optional=True),
+        RouteDraw: Chance(route.draw_outcomes, route.resolve_draw),
+        RouteOrder: Decision(route.order_legal),
+        RouteReward: Decision(route.reward_legal, optional=True),
+        LayRouteTile: ActionRule(route.apply_lay),
+        TakeReward: ActionRule(route.apply_take_reward),
     }
-
-
-@hookimpl
-def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
-    """Laying a tile of the hand, taking an income reward."""
-    return {LayRouteTile: route.apply_lay, TakeReward: route.apply_take_reward}
 
 
 @hookimpl
@@ -112,9 +111,9 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 
 
 @hookimpl
-def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], tuple[PictureRow, ...]]:
-    """The route in the text and SVG pictures."""
-    return route.picture_rows
+def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
+    """The route in the text and SVG pictures (under the estate)."""
+    return {"estate": route.picture_rows}
 
 
 # -- what the routes show at the table (burgundy.rl.observe) -----------------------------------

@@ -24,6 +24,7 @@ from burgundy.plugin import (
     Action,
     BonusAction,
     BuildingTake,
+    Decision,
     Income,
     Pending,
     PictureCell,
@@ -197,9 +198,9 @@ def reward_legal(state: State, item: Pending) -> tuple[Action, ...]:
     reward = space_of(route_of(state.rules), row, item.space).reward
     if reward.counted:
         return (TakeReward(item.space),)
-    legal = state.rules.engine.pending_rules[BonusAction].legal
-    assert legal is not None
-    return tuple(legal(state, item))
+    rule = state.rules.engine.pending_rules[BonusAction]
+    assert isinstance(rule, Decision)
+    return tuple(rule.legal(state, item))
 
 
 def apply_take_reward(state: State, seat: int, action: TakeReward) -> State:
