@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 
-from burgundy.plugin import Ruleset, State, TileKind, VariantInfo, hookimpl
+from burgundy.plugin import Ruleset, ScoringHooks, State, TileKind, VariantInfo, hookimpl
 from burgundy_white_castles import __version__
 from burgundy_white_castles import rules as wc
 
@@ -41,6 +41,6 @@ def burgundy_tile_effect(rules: Ruleset) -> Callable[[State, int, int, int], Sta
 
 
 @hookimpl
-def burgundy_tile_score(rules: Ruleset) -> Callable[[State, int, int], Mapping[str, int]]:
-    """#29 (at game end; when placed in the solo module)."""
-    return wc.k29_score
+def burgundy_scoring(rules: Ruleset) -> ScoringHooks:
+    """#29 (tile: at game end; when placed in the solo module)."""
+    return {"tile": wc.k29_score}
