@@ -2,8 +2,8 @@
 
 Once per turn a player may pay 1 silverling to the church for 1 VP, and every sale earns
 1 VP more. It shows the whole plugin surface in a few lines: a ``VariantInfo``, a namespaced
-variant state (tithes paid per seat), an action type of its own, an extra legal action, an
-action handler, a modifier and a set-up function.
+variant state (tithes paid per seat), an action type of its own, an extra legal action, the
+action's rule, an event handler, an income modifier and a set-up function.
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ import attrs
 
 from burgundy.plugin import (
     Action,
+    ActionRule,
+    EventHandlers,
     Income,
+    IncomeModifiers,
     Pending,
     Ruleset,
     State,
@@ -46,7 +49,7 @@ class PayTithe(Action):
 def burgundy_variant() -> VariantInfo:
     return VariantInfo(
         name="tithe", version="0.1.0", summary="Pay a silverling for a VP once per turn.",
-        state_type=TitheState, action_types=(PayTithe,), free_actions=(PayTithe,),
+        state_type=TitheState, action_types=(PayTithe,),
     )
 
 
@@ -56,13 +59,13 @@ def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
 
 
 @hookimpl
-def burgundy_on_turn_start(rules: Ruleset) -> Callable[[State, int], State]:
+def burgundy_events(rules: Ruleset) -> EventHandlers:
     def reset(state: State, seat: int) -> State:
         return state.with_variant_state(
             "tithe", attrs.evolve(state.variant_state("tithe"), this_turn=False)
         )
 
-    return reset
+    return {"turn_start": reset}
 
 
 @hookimpl
@@ -77,7 +80,7 @@ def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterabl
 
 
 @hookimpl
-def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[..., State]]:
+def burgundy_rules(rules: Ruleset) -> Mapping[type, ActionRule]:
     def pay(state: State, seat: int, action: PayTithe) -> State:
         tithe = state.variant_state("tithe")
         paid = list(tithe.paid)
@@ -85,9 +88,12 @@ def burgundy_action_handlers(rules: Ruleset) -> Mapping[type[Action], Callable[.
         state = state.with_variant_state("tithe", TitheState(tuple(paid), this_turn=True))
         return add_vp(add_silver(state, seat, -1), seat, 1, "tithe")
 
-    return {PayTithe: pay}
+    return {PayTithe: ActionRule(pay, free=True)}
 
 
 @hookimpl
-def burgundy_sale_income(rules: Ruleset) -> Callable[[State, int, int, int, Income], Income]:
-    return lambda state, seat, goods, count, income: attrs.evolve(income, vp=income.vp + 1)
+def burgundy_income(rules: Ruleset) -> IncomeModifiers:
+    def sale(state: State, seat: int, goods: int, count: int, income: Income) -> Income:
+        return attrs.evolve(income, vp=income.vp + 1)
+
+    return {"sale": sale}
