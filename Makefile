@@ -92,7 +92,8 @@ test: $(VENV)/.dev-installed chromium lint typecheck unit interpreters dist-chec
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests plugins docs/examples tools noxfile.py
-	$(BIN)/lint-imports --no-cache
+	PYTHONPATH=docs/examples/burgundy-tithe/src:docs/examples/burgundy-sampler/src \
+		$(BIN)/lint-imports --no-cache
 
 typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy --strict src

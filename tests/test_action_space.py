@@ -185,10 +185,10 @@ def burgundy_variant():
 
 
 @hookimpl
-def burgundy_purchase_offers(rules):
+def burgundy_purchases(rules):
     """A stall that always sells a bank, for 3 silverlings."""
     offer = PurchaseOffer("stall", (BANK,), lambda state, tile: state, price=3)
-    return lambda state, seat: (offer,)
+    return {"offers": lambda state, seat: (offer,)}
 '''
 
 

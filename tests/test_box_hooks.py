@@ -44,19 +44,17 @@ def burgundy_variant():
 
 
 @hookimpl
-def burgundy_purchase_offers(rules):
-    """Depot 1's hexes may be bought too, for 3 silverlings."""
+def burgundy_purchases(rules):
+    """Depot 1's hexes may be bought too, for 3 silverlings; any purchase may pay one
+    silverling with a worker."""
     def offers(state, seat):
         tiles = distinct(state.depots[0])
         take = lambda state, tile: remove_from_depot(state, 1, tile)
         return (PurchaseOffer("one", tiles, take, price=3),) if tiles else ()
-    return offers
-
-
-@hookimpl
-def burgundy_purchase_payments(rules):
-    """Any purchase may pay one silverling with a worker."""
-    return lambda state, seat, offer, payments: (*payments, 1)
+    return {
+        "offers": offers,
+        "payments": lambda state, seat, offer, payments: (*payments, 1),
+    }
 
 
 @hookimpl
@@ -66,9 +64,9 @@ def burgundy_building_count(rules):
 
 
 @hookimpl
-def burgundy_on_phase_start(rules):
+def burgundy_events(rules):
     """Seat 0's estate gets a silverling at each phase start."""
-    return lambda state: add_silver(state, 0, 1)
+    return {"phase_start": lambda state: add_silver(state, 0, 1)}
 '''
 
 
@@ -233,8 +231,8 @@ def burgundy_setup(rules):
 
 
 @hookimpl
-def burgundy_held_tiles(rules):
-    return lambda state: {tile_code("bank"): state.variant_state("stash").banks}
+def burgundy_held(rules):
+    return {"tiles": lambda state: {tile_code("bank"): state.variant_state("stash").banks}}
 '''
 
 

@@ -78,3 +78,20 @@ def test_the_layers_name_every_module() -> None:
         parts = module.split(".")
         named = any(".".join(parts[:n]) in layered for n in range(2, len(parts) + 1))
         assert named or module == "burgundy.rules", f"{module} is in no layer of pyproject.toml"
+
+
+def test_the_plugins_front_door_contract_forbids_every_other_core_module() -> None:
+    """Issue #29's contract: a plugin imports ``burgundy``, ``burgundy.plugin`` and
+    ``burgundy.testing`` only. import-linter cannot say "all but", so the contract lists
+    the other top-level modules of the core; a new module of the core must join it."""
+    config = tomllib.loads(
+        (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    )
+    contract = next(
+        c for c in config["tool"]["importlinter"]["contracts"]
+        if c["id"] == "plugins-front-door"
+    )
+    top = {
+        f"burgundy.{info.name}" for info in pkgutil.iter_modules(burgundy.__path__)
+    }
+    assert set(contract["forbidden_modules"]) == top - {"burgundy.plugin", "burgundy.testing"}

@@ -197,12 +197,12 @@ def burgundy_setup(rules):
 
 
 @hookimpl
-def burgundy_on_turn_start(rules):
+def burgundy_events(rules):
     def count(state, seat):
         turns = list(state.variant_state("tally").turns)
         turns[seat] += 1
         return state.with_variant_state("tally", Tally(tuple(turns)))
-    return count
+    return {"turn_start": count}
 
 
 @hookimpl

@@ -34,7 +34,7 @@ from burgundy.components import (
     tile_code,
 )
 from burgundy.geometry import CENTRE, SPACE_BY_NAME, SPACE_NAMES, bits, board
-from burgundy.rules import effects, engine, phases, scoring, sell, setup, take, turn
+from burgundy.rules import base, effects, phases, scoring, sell, setup, take, turn
 from burgundy.rules.income import Income
 from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, region_vp
 from burgundy.rules.sell import SALE_SILVER, SALE_VP

@@ -33,13 +33,13 @@ def burgundy_variant():
 
 
 @hookimpl
-def burgundy_tile_score(rules):
+def burgundy_scoring(rules):
     def score(state, seat, code):
         if code != CASTLE:
             return {{}}
         castles = state.seat_estate(seat).spaces.count(CASTLE)
         return {{"towers": 5 * castles}}
-    return score
+    return {{"tile": score}}
 '''
 """A scoring tile: every castle kind in the duchy is worth 5 VP per castle in it."""
 
@@ -65,8 +65,8 @@ def burgundy_setup(rules):
 
 
 @hookimpl
-def burgundy_held_goods(rules):
-    return lambda state: state.variant_state("hoard").goods
+def burgundy_held(rules):
+    return {"goods": lambda state: state.variant_state("hoard").goods}
 '''
 """Goods kept in the variant's state, outside the core's fields."""
 

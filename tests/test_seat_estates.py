@@ -38,7 +38,7 @@ def burgundy_seat_estates(rules):
 
 
 @hookimpl
-def burgundy_on_start_player(rules):
+def burgundy_events(rules):
     def start(state, first):
         team_a = state.seats[first].estate
         for estate in range(2):
@@ -49,7 +49,7 @@ def burgundy_on_start_player(rules):
         order = (a[0], b[0], a[1], b[1])
         track = (tuple(reversed(order)),)
         return replace(state, track=track, order=play_order(track))
-    return start
+    return {"start_player": start}
 '''
 
 

@@ -40,13 +40,11 @@ def burgundy_seat_estates(rules):
 
 
 @hookimpl
-def burgundy_storage_capacity(rules):
-    return lambda state, estate, capacity: 2
-
-
-@hookimpl
-def burgundy_seat_storage_capacity(rules):
-    return lambda state, seat, capacity: capacity + 2
+def burgundy_storage(rules):
+    return {
+        "hexes": lambda state, estate, capacity: 2,
+        "own_hexes": lambda state, seat, capacity: capacity + 2,
+    }
 '''
 
 

@@ -22,6 +22,7 @@ import pytest
 
 import burgundy
 from burgundy import hookimpl, variants
+from burgundy.hookspecs import PictureRowHooks
 from burgundy.pending import WarehouseSell
 from burgundy.render.parts import PictureCell, PictureRow, board_rows, estate_rows
 from burgundy.render.svg import BOARD_HEIGHT, DUCHY_HEIGHT, board_svg, duchy_svg, state_svg
@@ -74,28 +75,23 @@ def _tally_plugin() -> types.SimpleNamespace:
         return tally
 
     @hookimpl
-    def burgundy_picture_rows(rules: Ruleset) -> Callable[[State, int], tuple[PictureRow, ...]]:
+    def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
         def rows(state: State, estate: int) -> tuple[PictureRow, ...]:
             calls = len(state.variant_state("tally").calls)
             cells = (PictureCell("sold", goods=2, holds=2, group=0, title="a tally"),
                      PictureCell(str(calls), group=1))
             return (PictureRow("tally row", cells, ("first", "second")),)
 
-        return rows
-
-    @hookimpl
-    def burgundy_board_picture_rows(rules: Ruleset) -> Callable[[State], tuple[PictureRow, ...]]:
-        def rows(state: State) -> tuple[PictureRow, ...]:
+        def board_rows_(state: State) -> tuple[PictureRow, ...]:
             calls = len(state.variant_state("tally").calls)
             return (PictureRow("tally board", (PictureCell(f"{calls} sales", goods=4),)),
                     PictureRow("empty", ()))
 
-        return rows
+        return {"estate": rows, "board": board_rows_}
 
     return types.SimpleNamespace(
         burgundy_variant=burgundy_variant, burgundy_setup=burgundy_setup,
         burgundy_sold_goods=burgundy_sold_goods, burgundy_picture_rows=burgundy_picture_rows,
-        burgundy_board_picture_rows=burgundy_board_picture_rows,
     )
 
 

@@ -2,7 +2,7 @@
 (or purchase) comes first and which stored hex to discard (R-STORAGE) is the
 :class:`~burgundy.pending.StowTile` after it, answered by a :class:`~burgundy.actions.Stow`.
 A small test plugin ("gift") takes a hex with an action of its own through the core's
-``receive``, and a decision of its own answered through ``PendingRule.answer``: the general
+``receive``, and a decision of its own answered through ``Decision.answer``: the general
 way the core offers (docs/hooks.md, "Taking a hex")."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_r_storage_a_full_storage_asks_the_drop_after_the_take() -> None:
 
 def test_r_storage_the_purchase_asks_the_drop_too_and_nothing_else_meanwhile() -> None:
     """R-STORAGE holds for the black-depot purchase; while the drop is asked nothing else
-    is offered (no purchase, no variant's extra action: ``PendingRule.extras`` is off)."""
+    is offered (no purchase, no variant's extra action: ``Decision.extras`` is off)."""
     state = _full()
     buy = next(a for a in state.legal_actions() if isinstance(a, BuyTile))
     asked = state.apply(buy)
@@ -92,14 +92,10 @@ def test_a_held_hex_survives_json_and_a_bad_one_is_refused() -> None:
 GIFT = '''
 import attrs
 
-from burgundy import hookimpl
-from burgundy.actions import Action
-from burgundy.pending import Pending, PendingRule, Turn
-from burgundy.rules.income import push, set_estate
-from burgundy.rules.take import can_receive, receive, remove_from_depot
-from burgundy.rules.income import set_estate
-from burgundy.state import replace
-from burgundy.variants import VariantInfo
+from burgundy.plugin import (
+    Action, ActionRule, Decision, Pending, Turn, VariantInfo, can_receive, hookimpl, push,
+    receive, remove_from_depot, replace, set_estate,
+)
 
 
 @attrs.frozen(slots=True)
@@ -156,20 +152,18 @@ def burgundy_extra_actions(rules):
 
 
 @hookimpl
-def burgundy_action_handlers(rules):
-    return {Gift: _gift}
-
-
-@hookimpl
-def burgundy_pending_rules(rules):
-    return {Echo: PendingRule(legal=lambda state, item: (Say(),), answer=_answer)}
+def burgundy_rules(rules):
+    return {
+        Gift: ActionRule(_gift),
+        Echo: Decision(legal=lambda state, item: (Say(),), answer=_answer),
+    }
 '''
 
 
 def test_a_variants_take_asks_the_drop_through_the_core(install_plugin: Install) -> None:
     """A plugin's action that takes a hex calls ``receive``: with a full storage the core's
     StowTile follows it, answered before the plugin's own next decision; a plugin decision
-    with ``PendingRule.answer`` is applied by it (one silverling here), with the item on
+    with ``Decision.answer`` is applied by it (one silverling here), with the item on
     top; random games with the plugin keep every invariant."""
     install_plugin("gift", GIFT)
     rules = burgundy.Ruleset(players=2, variants=("gift",))

@@ -101,7 +101,7 @@ def burgundy_setup(rules):
 
 
 @hookimpl
-def burgundy_placement_spaces(rules):
+def burgundy_placement(rules):
     tavern = tile_code("tavern")
 
     def spaces(state, seat, tile, mask):
@@ -112,7 +112,7 @@ def burgundy_placement_spaces(rules):
         for colour_mask in state.rules.engine.boards[estate.board].colour_masks:
             every |= colour_mask
         return every & ~estate.filled
-    return spaces
+    return {"spaces": spaces}
 
 
 @hookimpl

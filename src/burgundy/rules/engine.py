@@ -99,6 +99,11 @@ def describe_input(value: Any) -> str:
     return brief(value)
 
 
+def _type_name(kind: Any) -> str:
+    """A type's name for a message (a bounded ``repr`` of anything else)."""
+    return kind.__name__ if isinstance(kind, type) else brief(kind)
+
+
 def _some(texts: list[str], limit: int = 12) -> str:
     """The first ``limit`` of ``texts``, joined, with ``...`` if there are more."""
     more = " ..." if len(texts) > limit else ""
@@ -327,7 +332,7 @@ class Engine(HookTuples):
                                  f"of types to rules; got {brief(answer)}")
             for kind, rule in answer.items():
                 if kind in given:
-                    raise ValueError(f"variant {variant!r} gives {brief(kind)} a rule, which "
+                    raise ValueError(f"variant {variant!r} gives {_type_name(kind)} a rule, which "
                                      f"{given[kind]!r} gives already")
                 given[kind] = variant
                 if isinstance(rule, ActionRule):
@@ -338,7 +343,7 @@ class Engine(HookTuples):
                     self.pending_rules[kind] = rule
                 else:
                     raise ValueError(
-                        f"variant {variant!r}: the rule of {brief(kind)} must be an ActionRule, "
+                        f"variant {variant!r}: the rule of {_type_name(kind)} must be an ActionRule, "
                         f"a Decision, a Chance or a Step; got {brief(rule)}"
                     )
         self.free_actions: frozenset[type] = frozenset(free)
