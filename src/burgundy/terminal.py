@@ -34,9 +34,9 @@ from burgundy.game import Game, parse_action
 from burgundy.geometry import SPACE_NAMES
 from burgundy.pending import StowTile
 from burgundy.render.text import board_text, duchy_text, seat_summary
+from burgundy.rules.base import _WORKERS_INCOME
 from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
 from burgundy.rules.effects import BUILDING_EFFECT
-from burgundy.rules.base import _WORKERS_INCOME
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.rules.take import storage_choices
 from burgundy.state import State

@@ -343,8 +343,8 @@ class Engine(HookTuples):
                     self.pending_rules[kind] = rule
                 else:
                     raise ValueError(
-                        f"variant {variant!r}: the rule of {_type_name(kind)} must be an ActionRule, "
-                        f"a Decision, a Chance or a Step; got {brief(rule)}"
+                        f"variant {variant!r}: the rule of {_type_name(kind)} must be an "
+                        f"ActionRule, a Decision, a Chance or a Step; got {brief(rule)}"
                     )
         self.free_actions: frozenset[type] = frozenset(free)
         self.decisions: dict[type, Decision] = {
