@@ -143,7 +143,7 @@ def test_rulebook_advanced_setup_start_castle_choose_offers_castle_spaces() -> N
 
 
 def test_start_castle_never_completes_its_region() -> None:
-    """A start castle on the 1-space castle region scores nothing (SE-ZH; ES11 p.12)."""
+    """A start castle on the 1-space castle region scores nothing (SE-ZH)."""
     rng = random.Random(2)
     state = _until(_start(2, 0, start_castle="choose"), StartCastleChoice, rng)
     state = state.apply(find_action(state, "castle d4"))
