@@ -1,5 +1,5 @@
 """The inns' rules (issue #17), each test naming its source: R-INN and R-INN-PLACE on
-docs/rules.md, ES-SE's answer (I1-I3), the 2019 rulebook (ZH19: +1 capped at 8 in 2019)
+docs/rules.md, ES-SE's answer (I1-I3), the 2019 rulebook (ZH19 p.12: +1 capped at 8 in 2019)
 and what docs/variants/inns.md decides."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def board_of(state: State):  # type: ignore[no-untyped-def]
 
 def test_one_inn_at_each_phase_start_and_unsold_inns_stack() -> None:
     """R-INN-PLACE: at the start of each phase one inn goes beside the black depot; unsold
-    inns stay, a new one is stacked on them (ZH19); five in all."""
+    inns stay, a new one is stacked on them (SE-ZH); five in all."""
     state = first_turn(rules(), 1)
     assert inns(state) == InnState(stack=1, to_come=4)  # phase A's
     for phase in range(1, 5):
