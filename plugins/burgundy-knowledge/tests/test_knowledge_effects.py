@@ -567,7 +567,7 @@ def test_k13_k14_take_workers_action(build, tiles, workers, silver):
 @pytest.mark.parametrize(("tiles", "_workers", "_silver"), WORKER_CASES)
 def test_k13_k14_not_triggered_by_the_boarding_house(build, tiles, _workers, _silver):
     """ES11 #13 note ("no tiene efecto alguno cuando se añade una casa de huéspedes") and
-    SE-TTS (for #13 and #14): the boarding house gives its 4 workers only."""
+    SE-ZH pp.11–13 (for #13 and #14): the boarding house gives its 4 workers only."""
     state = build(tiles=tiles, storage=["boarding-house"], dice=(3, 5))
     before = _estate(state)
     estate = _estate(do(state, "place boarding-house c3 d3"), state.current_player)
