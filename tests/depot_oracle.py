@@ -1,5 +1,6 @@
 """The depot layout as the tests expect it, written out independently of the packaged data
-(data-findings.md §2; rulebook p3): depot -> colours of its spaces marked 2, 3 and 4."""
+(rulebook p3; docs/rules.md, "Phases and rounds"): depot -> colours of its spaces marked 2, 3 and
+4."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Three general core changes the outposts module needs (issue #15), tested with small test
 plugins installed by entry point: hook ``burgundy_board_deal`` (a variant's boards replace
-the random deal's 1-10, every duchy is dealt from them, copies once all are dealt; wave-2
-§3.4 "variant boards ... the random deal"), a bonus tile of no colour seen by hook
+the random deal's 1-10, every duchy is dealt from them, copies once all are dealt: the
+Outposts page's deal of the outpost boards), a bonus tile of no colour seen by hook
 ``burgundy_bonus_tile_value`` (:func:`burgundy.rules.scoring.bonus_tile_vp`: shield #7 sees
 the outposts' bonus, R-OUTPOSTS-BONUS) and board landmarks (the forts) in the pictures."""
 

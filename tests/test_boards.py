@@ -223,7 +223,7 @@ def burgundy_boards(rules):
 def test_a_board_s_marked_start_spaces_are_the_only_start_castle_choices(
     install_plugin: Callable[[str, str], None],
 ) -> None:
-    """T3 (seed 002, team play): on side 12b the team chooses the space marked 1 or 6: a
+    """T3 (RU19, team play): on side 12b the team chooses the space marked 1 or 6: a
     board's ``start_choices`` limit the start castle's choice to its marked spaces."""
     install_plugin("marked", MARKED)
     rules = burgundy.Ruleset(players=2, variants=("marked",),

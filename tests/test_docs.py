@@ -40,9 +40,9 @@ from burgundy import actions, cli, hookspecs, pending, variants
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
-# The rulings of the project (its rulings file, RULINGS.md, lives outside this repository)
-# that this repository implements or records: each is explained on docs/rules.md, which is
-# what the repository publishes of them. A ruling added there must be added here too.
+# The rulings of the project that this repository implements or records: each is explained on
+# docs/rules.md, which is what the repository publishes of them. A ruling added there must be added
+# here too.
 RULING_IDS: tuple[str, ...] = (
     "R-TIEBREAK",
     "R-BUILDING-FULL",

@@ -1,9 +1,10 @@
 """Rule tests: the game's data (components, board #1, depots, scoring tables), and the data
 files themselves: every value in them is read by the code, into a named constant.
 
-Sources: the Spanish rulebook (seed 000: component list, "el tablero Nº 1 tiene 4 ciudades:
+Sources: the Spanish rulebook (ES11: component list, "el tablero Nº 1 tiene 4 ciudades:
 una de 1 espacio, una de 5 espacios y dos de 3 espacios", depot spaces marked 2/3/4 and the
-3-player depot-6 exception), data-findings.md §1-§4.
+3-player depot-6 exception), the 2019 rulebook's component list (ZH19 p.1) and the
+board scans behind docs/rules.md's "Components" and "Duchy boards".
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def _count(supply: tuple[int, ...], name: str) -> int:
     return supply[tile_code(name)]
 
 
-# -- hex tiles (rulebook component list; data-findings §3) ----------------------------------
+# -- hex tiles (rulebook component list: ES11 p.2, ZH19 p.1) -------------------------------
 def test_rulebook_components_164_hexes_124_coloured_backs_40_black() -> None:
     main, black = base_supply()
     assert sum(main) + sum(black) == 164
@@ -76,7 +77,7 @@ def test_rulebook_components_buildings_7_of_each_of_8_types_2_black() -> None:
 
 
 @pytest.mark.parametrize("species", ["cow", "pig", "sheep", "chicken"])
-def test_data_findings_3_3_animals_per_species(species: str) -> None:
+def test_components_animals_per_species(species: str) -> None:
     """Per species: coloured backs 2, 2, 3, 3, 4 animals; black backs 3 and 4."""
     main, black = base_supply()
     assert set(SPECIES) == {"cow", "pig", "sheep", "chicken"}
@@ -87,7 +88,7 @@ def test_data_findings_3_3_animals_per_species(species: str) -> None:
     assert animals == 21
 
 
-def test_data_findings_3_4_knowledge_26_tiles_black_7_12_14_15_24_25() -> None:
+def test_components_knowledge_26_tiles_black_7_12_14_15_24_25() -> None:
     main, black = base_supply()
     black_ids = {k for k in range(1, 30) if _count(black, f"k{k}")}
     main_ids = {k for k in range(1, 30) if _count(main, f"k{k}")}
@@ -133,7 +134,7 @@ def test_goods_conserved_at_first_turn(players: int) -> None:
     assert held + on_depots + len(state.round_goods) + sum(state.goods_pool) == 42
 
 
-# -- board #1 (rulebook p6: cities 5, 3, 3, 1; data-findings §1.3) ---------------------------
+# -- board #1 (rulebook p6: cities 5, 3, 3, 1) ---------------------------------------------
 def _sizes(colour: Colour) -> list[int]:
     return sorted((r.size for r in board(1).regions if r.colour == colour), reverse=True)
 
@@ -142,7 +143,7 @@ def test_rulebook_board1_has_cities_of_5_3_3_1() -> None:
     assert _sizes(Colour.CITY) == [5, 3, 3, 1]
 
 
-def test_data_findings_1_3_board1_other_regions() -> None:
+def test_board1_other_regions() -> None:
     assert _sizes(Colour.RIVER) == [3, 3]
     assert _sizes(Colour.PASTURE) == [5, 1]
     assert _sizes(Colour.CASTLE) == [3, 1]
@@ -151,7 +152,7 @@ def test_data_findings_1_3_board1_other_regions() -> None:
     assert len(board(1).regions) == 13
 
 
-def test_data_findings_1_3_board1_colour_counts_and_centre() -> None:
+def test_board1_colour_counts_and_centre() -> None:
     b = board(1)
     counts = Counter(b.colours)
     assert counts == {
@@ -163,7 +164,7 @@ def test_data_findings_1_3_board1_colour_counts_and_centre() -> None:
     assert b.colours[CENTRE] == Colour.CASTLE and b.dice[CENTRE] == 6
 
 
-def test_data_findings_1_2_die_template() -> None:
+def test_board1_die_template() -> None:
     """Die 1 appears 7 times, 2-6 six times each; rows as printed."""
     b = board(1)
     assert Counter(b.dice) == {1: 7, 2: 6, 3: 6, 4: 6, 5: 6, 6: 6}
@@ -171,7 +172,7 @@ def test_data_findings_1_2_die_template() -> None:
     assert row_d == [6, 1, 2, 6, 5, 4, 1]
 
 
-def test_data_findings_1_3_board1_named_regions() -> None:
+def test_board1_named_regions() -> None:
     b = board(1)
     regions = {
         frozenset(SPACE_NAMES[s] for s in bits(r.mask)): (r.colour, r.size) for r in b.regions
@@ -183,13 +184,13 @@ def test_data_findings_1_3_board1_named_regions() -> None:
     assert regions[frozenset({"c3"})] == (Colour.CITY, 1)
 
 
-def test_data_findings_1_1_centre_neighbours() -> None:
+def test_board1_centre_neighbours() -> None:
     b = board(1)
     names = {SPACE_NAMES[s] for s in bits(b.neighbours[CENTRE])}
     assert names == {"c3", "c4", "d3", "d5", "e3", "e4"}
 
 
-# -- depots (rulebook p3; data-findings §2) -------------------------------------------------
+# -- depots (rulebook p3) ------------------------------------------------------------------
 
 
 def _expected_spaces(players: int, phase: int) -> Counter[tuple[int, int]]:
@@ -249,27 +250,27 @@ def test_rulebook_phase_a_depots_are_laid_out_by_colour(players: int) -> None:
         assert black[tile] > 0, TILES[tile].name
 
 
-# -- scoring tables (data-findings §4) ------------------------------------------------------
-def test_data_findings_4_region_table_and_phase_bonus() -> None:
+# -- scoring tables (rulebook p8-9) --------------------------------------------------------
+def test_scoring_region_table_and_phase_bonus() -> None:
     assert [region_vp(n) for n in range(1, 9)] == [1, 3, 6, 10, 15, 21, 28, 36]
     assert PHASE_BONUS == (10, 8, 6, 4, 2)
 
 
-def test_data_findings_4_bonus_tiles_and_sales_by_player_count() -> None:
+def test_scoring_bonus_tiles_and_sales_by_player_count() -> None:
     assert LARGE_BONUS == {2: 5, 3: 6, 4: 7}
     assert SMALL_BONUS == {2: 2, 3: 3, 4: 4}
     assert SALE_VP == {2: 2, 3: 3, 4: 4}
     assert SALE_SILVER == 1
 
 
-# -- boards 2-10 (data-findings §1.2, §1.4) ---------------------------------------------------
+# -- boards 2-10 (docs/rules.md, "Duchy boards") -------------------------------------------
 @pytest.mark.parametrize("number", range(1, 11))
-def test_data_findings_1_2_every_board_has_the_shared_die_template(number: int) -> None:
+def test_every_board_has_the_shared_die_template(number: int) -> None:
     assert board(number).dice == board(1).dice
 
 
 @pytest.mark.parametrize("number", range(1, 11))
-def test_data_findings_1_4_every_board_has_the_standard_colour_counts(number: int) -> None:
+def test_every_board_has_the_standard_colour_counts(number: int) -> None:
     assert Counter(board(number).colours) == {
         Colour.CITY: 12, Colour.PASTURE: 6, Colour.RIVER: 6, Colour.KNOWLEDGE: 6,
         Colour.CASTLE: 4, Colour.MINE: 3,
@@ -290,12 +291,12 @@ def test_data_findings_1_4_every_board_has_the_standard_colour_counts(number: in
         (10, Colour.CITY, [8, 2, 2]),
     ],
 )
-def test_data_findings_1_4_region_sizes(number: int, colour: Colour, sizes: list[int]) -> None:
+def test_region_sizes_of_boards_2_to_10(number: int, colour: Colour, sizes: list[int]) -> None:
     got = sorted((r.size for r in board(number).regions if r.colour == colour), reverse=True)
     assert got == sizes
 
 
-def test_data_findings_1_4_centre_is_a_castle_only_on_boards_1_2_3_6() -> None:
+def test_centre_is_a_castle_only_on_boards_1_2_3_6() -> None:
     assert {n for n in range(1, 11) if board(n).colours[CENTRE] == Colour.CASTLE} == {1, 2, 3, 6}
 
 

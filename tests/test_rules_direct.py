@@ -2,14 +2,14 @@
 they broke: the start workers by turn order, the round's goods on the white die's depot, and
 the once-per-turn purchase that every turn allows again.
 
-Sources: the Spanish 2011 rulebook (seed 000, "ES11"): p.3 "Ese jugador recibe 1 loseta de
+Sources: the Spanish 2011 rulebook ("ES11"): p.3 "Ese jugador recibe 1 loseta de
 trabajador ... El siguiente jugador en el sentido de las agujas del reloj recibe 2 losetas de
 trabajador, el siguiente 3 y el cuarto jugador recibe 4"; p.4 the start player places the
 round's goods tile on the depot of the white die; p.9 the black-depot purchase, "una vez por
-turno". The Russian 2019 summary (seed 002, "RU19") says the same of the workers ("Он берёт
+turno". The Russian 2019 summary ("RU19") says the same of the workers ("Он берёт
 1 рабочего, следующий по часовой стрелке — 2, третий — 3, четвёртый — 4") and of the white
 die ("Первый игрок перекладывает тайл товара с деления текущего раунда на склад с номером
-белого кубика"); no edition differs on these (rules-findings §6; the team module's own
+белого кубика"); no edition differs on these (SE-ZH says the same; the team module's own
 start resources are not part of the base game). Rulings: R-WHITE, R-TURNORDER.
 """
 

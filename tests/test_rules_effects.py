@@ -1,11 +1,11 @@
 """Rule tests: what a placed hex does — ships, castles and the eight buildings.
 
-Sources: the Spanish rulebook (seed 000) p5 (ship: all goods of any one depot, at most 3
+Sources: the Spanish rulebook (ES11) p5 (ship: all goods of any one depot, at most 3
 kinds, "Ejemplo: Carla ..."; the turn-order marker one space on, on top of a stack), p6
 (castle: "una acción adicional ... como si tuviera un dado extra ... con el resultado por él
 elegido"), p7-8 (buildings; "Si un jugador no pudiera usar la ventaja de un edificio ...
-puede colocarlo de todas maneras"); RULINGS.md R-SHIP, R-TURNORDER, R-CASTLE, R-TOWNHALL,
-R-EFFECT-OPTIONAL, R-BUILDING-FULL; rules-findings.md §2.1, §2.2, §2.4-§2.6.
+puede colocarlo de todas maneras"); the rulings R-SHIP, R-TURNORDER, R-CASTLE, R-TOWNHALL,
+R-EFFECT-OPTIONAL, R-BUILDING-FULL (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def test_r_ship_marker_moves_even_with_no_goods_taken() -> None:
     assert state.track == ((other,), (me,))
 
 
-# -- ship: turn order (R-TURNORDER; rulebook p5; rules-findings §2.6) -------------------------
+# -- ship: turn order (R-TURNORDER; rulebook p5) -------------------------------------------
 def test_r_turnorder_marker_goes_on_top_and_the_new_order_starts_next_round() -> None:
     rng = random.Random(0)
     state = base_first_turn(players=3, seed=0)
@@ -161,7 +161,7 @@ def test_r_turnorder_marker_on_the_last_space_stays_on_top_of_it() -> None:
     assert state.track == ((),) * 6 + ((other, me),)
 
 
-# -- castle (R-CASTLE; rulebook p6; rules-findings §2.1) ----------------------------------------
+# -- castle (R-CASTLE; rulebook p6) --------------------------------------------------------
 def _castle(**kw: Any) -> tuple[State, int]:
     """Castle on b3 (die 6; b3 touches the knowledge tile on c4): the bonus action is due."""
     storage = ["castle", *kw.pop("storage", ())]
@@ -215,7 +215,7 @@ def test_r_castle_bonus_is_not_a_purchase() -> None:
     assert state.seat_estate(me).storage == (tile_code("market"),)
 
 
-def test_rules_findings_2_1_castle_chains() -> None:
+def test_r_castle_chains() -> None:
     state, _ = _castle(storage=["castle"])
     state = _play(state, "place castle a2 d*")
     assert isinstance(state.pending[-1], BonusAction)
@@ -339,7 +339,7 @@ def test_r_building_full_option_allows_a_discard() -> None:
                                                          ("mine", "mine", "cow2")))
 
 
-# -- town hall (R-TOWNHALL; rules-findings §2.2) ---------------------------------------------
+# -- town hall (R-TOWNHALL) ----------------------------------------------------------------
 def test_r_townhall_any_die_number_but_colour_and_adjacency() -> None:
     state, _ = _position(3, 3, storage=["town-hall", "ship", "bank", "mine"])
     state = _play(state, "place town-hall e4 d3")
@@ -387,9 +387,10 @@ def test_r_effect_optional_town_hall_with_nothing_placeable_is_skipped(
 
 
 def test_r_townhall_2019_purchase_mid_action_gives_the_town_hall_a_target() -> None:
-    """RULINGS Editions (2019: the purchase also in the middle of an action) with R-TOWNHALL:
-    a town hall with nothing placeable waits while a purchase is open; what is bought can be
-    placed. In 2011 the effect is skipped (the purchase comes only between actions)."""
+    """The editions table of docs/rules.md (2019: the purchase also in the middle of an action)
+    with R-TOWNHALL: a town hall with nothing placeable waits while a purchase is open; what is
+    bought can be placed. In 2011 the effect is skipped (the purchase comes only between
+    actions)."""
     from burgundy.testing import build_position, legal_texts, play_texts
 
     rules = Ruleset(players=2, variants=())

@@ -1,11 +1,11 @@
 """Rule tests: rounds, phase ends, the end of the game and the winner.
 
-Sources: the Spanish rulebook (seed 000) p3 (phase set-up: remove the hexes left on the board,
+Sources: the Spanish rulebook (ES11) p3 (phase set-up: remove the hexes left on the board,
 goods may stay; draw new hexes by player count; the 3-player depot-6 exception), p4 (5 rounds
 per phase), p9 ("Una fase termina tras cinco rondas. Los jugadores con minas reciben ...
 piezas de plata"; final scoring: 1 VP per unsold goods tile, per silverling, per two workers,
 stored hexes score nothing; tie: most empty duchy spaces, then further back in turn order);
-RULINGS.md R-TIEBREAK; rules-findings.md §2.11, §2.16, §2.17.
+R-TIEBREAK; docs/rules.md, "Phases and rounds" and "Final scoring".
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_rulebook_five_phases_of_five_rounds_mines_depots_and_final_scoring(
             # the phase just ended
             last_of_phase[phase] = prev
             if state.phase < 5:
-                # depots are cleared (and not yet refilled), goods stay (rules-findings §2.11)
+                # depots are cleared (and not yet refilled), goods stay (rulebook p3)
                 assert state.depots == ((),) * 6 and state.black_depot == ()
                 assert state.depot_goods == prev.depot_goods
                 cleared = Counter(t for d in prev.depots for t in d)

@@ -1,13 +1,13 @@
 """Rule tests: scoring during the game — animals, completed regions, colour bonus tiles, and
 selling goods.
 
-Sources: the Spanish rulebook (seed 000) p6 ("Ejemplo: Benno añade la loseta de 4 vacas a su
+Sources: the Spanish rulebook (ES11) p6 ("Ejemplo: Benno añade la loseta de 4 vacas a su
 dominio. Recibe 4+3 =7 puntos ... otra loseta de 4 vacas, recibiría 4+4+3 =11"; "Las losetas
 que tengan el mismo tipo de animal pero estén en otro pasto no puntúan"), p8 (a completed
 region scores 1-36 by size plus 10-2 by phase; the first to cover a colour takes the large
 bonus tile, 5/6/7 VP with 2/3/4 players, the second the small one, 2-4 VP, later players
-nothing), p9 (selling: all goods of one kind, 1 silverling, 2/3/4 VP per tile); RULINGS.md
-R-BONUS; rules-findings.md §2.13 and §6.
+nothing), p9 (selling: all goods of one kind, 1 silverling, 2/3/4 VP per tile); R-BONUS;
+docs/rules.md, "Scoring during the game".
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def test_rulebook_animal_tile_completing_a_pasture_scores_both() -> None:
     assert _gain(state, after, me) == 2 + 1 + 10
 
 
-# -- completed regions (rulebook p8; rules-findings §6) --------------------------------------
+# -- completed regions (rulebook p8) -------------------------------------------------------
 @pytest.mark.parametrize(("phase", "bonus"), [(0, 10), (1, 8), (2, 6), (3, 4), (4, 2)])
 def test_rulebook_region_of_3_scores_6_plus_phase_bonus(phase: int, bonus: int) -> None:
     state = _no_goods_on_depots(replace(_game(), phase=phase))

@@ -1,10 +1,10 @@
 """Rule tests: game set-up.
 
-Sources: the Spanish rulebook (seed 000) pp2-3 ("El jugador inicial se determina mediante una
+Sources: the Spanish rulebook (ES11) pp2-3 ("El jugador inicial se determina mediante una
 tirada de dados ... 1 loseta de trabajador ... el siguiente ... 2 ... 3 ... 4"; one silver,
 three goods, the start castle on the central dark-green 6; the turn-order tower with the start
 player on top) and p12 (advanced set-up: random boards, free choice of the castle space);
-rules-findings.md §6 and §2.8.
+docs/rules.md, "Game set-up".
 """
 
 from __future__ import annotations
@@ -142,8 +142,8 @@ def test_rulebook_advanced_setup_start_castle_choose_offers_castle_spaces() -> N
     assert state.scores == (0, 0)
 
 
-def test_rules_findings_2_8_start_castle_never_completes_its_region() -> None:
-    """A start castle on the 1-space castle region scores nothing (SE-ZH; §2.8)."""
+def test_start_castle_never_completes_its_region() -> None:
+    """A start castle on the 1-space castle region scores nothing (SE-ZH)."""
     rng = random.Random(2)
     state = _until(_start(2, 0, start_castle="choose"), StartCastleChoice, rng)
     state = state.apply(find_action(state, "castle d4"))
@@ -164,7 +164,7 @@ def test_default_start_castle_is_centre_without_a_choice() -> None:
 
 
 # -- boards option (rulebook p12: random boards) --------------------------------------------
-def test_data_findings_1_4_board_without_a_central_castle_asks_for_the_space() -> None:
+def test_board_without_a_central_castle_asks_for_the_space() -> None:
     """Board 7's centre is a city: its start castle goes on a castle space of the player's
     choice even with the default ``start_castle="centre"``; board 1's goes on d4."""
     rng = random.Random(4)
@@ -184,7 +184,7 @@ def test_data_findings_1_4_board_without_a_central_castle_asks_for_the_space() -
      ("building_take_may_discard", 1), ("no_such_option", True)],
 )
 def test_bad_options_are_rejected(option: str, value: Any) -> None:
-    """RULINGS (options): only the documented values are accepted."""
+    """docs/rules.md (the options of the rulings): only the documented values are accepted."""
     with pytest.raises(ValueError):
         Ruleset(players=2, variants=(), options={option: value})
 
@@ -203,8 +203,8 @@ def test_boards_option_one_board_per_seat() -> None:
      ("2019", ("1", "01")), ("2019", (1.0, 2)), ("2019", ("1", None))],
 )
 def test_boards_option_rejects_bad_values(edition: str, value: Any) -> None:
-    """RULINGS (editions, data): boards 1-10 in the 2019 numbering, no #2 in 2011, one per
-    seat."""
+    """The editions table of docs/rules.md: boards 1-10 in the 2019 numbering, no #2 in 2011, one
+    per seat."""
     with pytest.raises(ValueError):
         Ruleset(players=2, variants=(), edition=edition, options={"boards": value})
 
@@ -232,7 +232,7 @@ def test_boards_random_is_a_chance_node_with_distinct_boards() -> None:
 
 
 def test_boards_random_2011_has_no_board_2() -> None:
-    """RULINGS (editions): 2019 numbering; the 2011 box has no 2019 board #2."""
+    """The editions table of docs/rules.md: 2019 numbering; the 2011 box has no 2019 board #2."""
     state = _start(2, 0, edition="2011", boards="random")
     assert [o for o, _ in state.chance_outcomes()] == ["1", *map(str, range(3, 11))]
     with pytest.raises(IllegalActionError):

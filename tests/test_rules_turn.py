@@ -1,11 +1,11 @@
 """Rule tests: a turn — dice and workers, taking hexes, placing hexes, the purchase, the white
 die.
 
-Sources: the Spanish rulebook (seed 000) pp4-5 and p9 ("Ejemplo: pagando 2 losetas de
+Sources: the Spanish rulebook (ES11) pp4-5 and p9 ("Ejemplo: pagando 2 losetas de
 trabajador, Anna puede convertir un 2 en un 6"; "Cambiar de 6 a 1 ó de 1 a 6 también cuesta
 un trabajador"; the take/place actions; the black depot "una vez por turno ... 2 piezas de
-plata"), RULINGS.md (R-STORAGE, R-DEPOT-EMPTY, R-WHITE, edition purchase timing) and
-rules-findings.md §2.3, §2.7-§2.10, §2.14.
+plata"), the rulings R-STORAGE, R-DEPOT-EMPTY, R-WHITE, the editions table's purchase timing and
+docs/rules.md, "A turn".
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def _position(
     return with_dice(state, me, *dice), me
 
 
-# -- dice and workers (rulebook p4; rules-findings §2.14) -----------------------------------
+# -- dice and workers (rulebook p4) --------------------------------------------------------
 def test_rulebook_anna_two_workers_turn_a_2_into_a_6() -> None:
     state, me = _position(2, 2, workers=2, depots={6: ["bank"], 4: ["ship"]})
     assert _texts(state, "take") == {"take bank 6 d2", "take ship 4 d2"}
@@ -116,7 +116,7 @@ def test_rulebook_take_workers_gives_two_whatever_the_die() -> None:
     assert state.scores == (0, 0)
 
 
-def test_rules_findings_2_14_workers_from_the_first_die_serve_the_second() -> None:
+def test_workers_from_the_first_die_serve_the_second() -> None:
     state, me = _position(1, 4, depots={6: ["bank"]})
     assert _texts(state, "take") == set()
     state = _play(state, "workers d1")
@@ -223,7 +223,7 @@ def test_r_depot_empty_workers_may_point_the_die_elsewhere() -> None:
     assert _play(state, "take ship 1 d2").seat_estate(me).workers == 0
 
 
-# -- place a hex (rulebook p5; rules-findings §2.8, §2.10) -----------------------------------
+# -- place a hex (rulebook p5) -------------------------------------------------------------
 def test_rulebook_first_hex_goes_next_to_the_start_castle() -> None:
     """Ship spaces with die 1 exist (d2, d7) but do not touch the castle on d4; d3 does."""
     state, _ = _position(1, 2, storage=["ship"])
@@ -270,7 +270,7 @@ def test_rulebook_tiles_cannot_go_on_covered_spaces() -> None:
     assert _texts(state, "place") == {"place bank e4 d3"}
 
 
-# -- the purchase (rulebook p9; R-STORAGE; RULINGS editions) ----------------------------------
+# -- the purchase (rulebook p9; R-STORAGE; the editions table) -----------------------------
 def test_rulebook_purchase_costs_2_silver_from_the_black_depot_once_per_turn() -> None:
     state, me = _position(
         1, 1, silver=5, depots={1: ["ship"]}, black=["watchtower", "cow4", "cow4"]

@@ -2,7 +2,7 @@
 (a scoring tile's own VP, booked at game end, or when placed where a variant declares
 ``tiles_score_when_placed``: R-SOLO-KNOWLEDGE) and ``burgundy_held_goods`` (goods a variant
 keeps outside the core's fields, counted by conservation: the solo ship's cleared goods,
-R-SOLO-BLACK / wave-2 §1.3 item 7). Small test plugins are installed by entry point."""
+R-SOLO-BLACK). Small test plugins are installed by entry point."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ the hook ``burgundy_tiles``, the core's kinds take the same path
 (:func:`burgundy.components.register_tiles`); tiles of no colour go where a variant lets them;
 a kind without effect has none; ``burgundy_tile_effect`` provides or replaces an effect.
 Small test plugins are installed by entry point (codes from 128, as a third-party plugin's).
-Rulings the variants will rest on: wave-2 §1.3 item 6 (a black tile has no effect at all),
-§5-§7 (white castles, inns, crane and geese are tile kinds of their own)."""
+Rulings the variants rest on: a black tile has no effect at all (docs/variants/solo.md),
+and white castles, inns, crane and geese are tile kinds of their own (their pages)."""
 
 from __future__ import annotations
 
@@ -489,7 +489,8 @@ def test_a_tile_of_no_colour_goes_nowhere_by_itself(install_plugin: Install) -> 
 # -- no effect ---------------------------------------------------------------------------------
 def test_a_kind_without_effect_is_placed_without_any(install_plugin: Install) -> None:
     """A ship-kind tile without effect: no goods, no turn-order move (a real ship does both);
-    a mine-kind tile without effect gives no silver (wave-2 §1.3 item 6)."""
+    a mine-kind tile without effect gives no silver (as the solo black tile:
+    docs/variants/solo.md)."""
     rules = _guild(install_plugin)
     tiles, river = _reachable(rules, Colour.RIVER)
     probe = build_position(rules)

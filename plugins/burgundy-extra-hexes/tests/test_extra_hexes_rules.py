@@ -1,5 +1,5 @@
-"""The four extra hexes' rules (issue #17), each test naming its source: R-EXTRA-HEXES in
-RULINGS.md, the sentences X1-X5 of wave2-rules.md §7.1 (ZH19, SE-ZH) and its proposals §7.3.
+"""The four extra hexes' rules (issue #17), each test naming its source: R-EXTRA-HEXES on
+docs/rules.md, the sentences X1-X5 (ZH19, SE-ZH) and what docs/variants/extra-hexes.md decides.
 Board 1: the start castle on d4; the pasture a1 (6) b1 (2) b2 (1) c1 (5) c2 (4) is reached
 through the city c3."""
 
@@ -76,8 +76,8 @@ def test_k28_hires_workers_repeatedly_in_one_decision() -> None:
 
 
 def test_k28_works_on_any_own_decision_not_on_others() -> None:
-    """wave2-rules §7.3.2: on any decision of the seat (an effect's too); never without #28
-    in its duchy."""
+    """Decided on the Extra hexes page (X2): on any decision of the seat (an effect's too); never
+    without #28 in its duchy."""
     state = build_position(rules(), tiles={"c4": "k28"}, silver=2, storage=["carpenter"],
                            dice=(3, 3), depots={1: ["bank"]})
     after = play_texts(state, "place carpenter c3 d3")
@@ -104,7 +104,8 @@ def test_the_crane_takes_the_effect_of_any_building_type() -> None:
 
 
 def test_the_crane_may_take_a_white_castles_action() -> None:
-    """wave2-rules §7.3.3: with the white castles on, the crane may imitate one too."""
+    """Decided on the Extra hexes page (X3): with the white castles on, the crane may imitate one
+    too."""
     state = build_position(rules("white_castles"), storage=["crane"], dice=(3, 3))
     state = replace(state, white=4)
     after = play_texts(state, "place crane c3 d3")
@@ -129,7 +130,7 @@ def test_the_crane_counts_as_the_best_type_at_game_end() -> None:
 
 
 def test_the_crane_may_count_as_a_white_castle_for_29() -> None:
-    """R-EXTRA-HEXES, rules-findings §4: the crane can stand in for a white castle (#29)."""
+    """R-EXTRA-HEXES: the crane can stand in for a white castle (#29)."""
     state = build_position(rules("knowledge", "white_castles"),
                            tiles={"c3": "crane", "e4": "white-castle", "c4": "k29"})
     assert final_terms(state, state.current_player)["knowledge #29"] == 8
@@ -170,8 +171,8 @@ def test_later_animals_in_the_geese_pasture_score_2_for_them() -> None:
 
 
 def test_geese_with_knowledge_7_score_one_more_as_an_animal_tile() -> None:
-    """wave2-rules §7.3.5: with #7 the geese are an animal tile that scores (+1): their own
-    2 + 1, the species' tiles + 1 each."""
+    """Decided on the Extra hexes page (X5): with #7 the geese are an animal tile that scores (+1):
+    their own 2 + 1, the species' tiles + 1 each."""
     state = build_position(rules("knowledge"), storage=["geese"], dice=(2, 6),
                            tiles={"c3": "bank", "c2": "cow3", "b2": "sheep4", "c4": "k7"})
     seat = state.current_player

@@ -1,6 +1,6 @@
-"""The inns' rules (issue #17), each test naming its source: R-INN and R-INN-PLACE in
-RULINGS.md, seed 003's answer (I1-I3 in wave2-rules.md §6.1), the findings (rules-findings
-§5.4, data-findings §4: +1 capped at 8 in 2019) and the proposals of wave2-rules §6.3."""
+"""The inns' rules (issue #17), each test naming its source: R-INN and R-INN-PLACE on
+docs/rules.md, ES-SE's answer (I1-I3), the 2019 rulebook (ZH19 p.12: +1 capped at 8 in 2019)
+and what docs/variants/inns.md decides."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def board_of(state: State):  # type: ignore[no-untyped-def]
 
 def test_one_inn_at_each_phase_start_and_unsold_inns_stack() -> None:
     """R-INN-PLACE: at the start of each phase one inn goes beside the black depot; unsold
-    inns stay, a new one is stacked on them (rules-findings §5.4); five in all."""
+    inns stay, a new one is stacked on them (SE-ZH); five in all."""
     state = first_turn(rules(), 1)
     assert inns(state) == InnState(stack=1, to_come=4)  # phase A's
     for phase in range(1, 5):
@@ -107,8 +107,8 @@ def test_knowledge_6_pays_an_inn_with_workers_2019() -> None:
 
 
 def test_an_inn_may_be_bought_in_the_middle_of_an_action_2019() -> None:
-    """R-editions (2019: the purchase also mid-action) and wave2-rules §6.3.7: the town
-    hall's placement may place an inn bought while it is pending."""
+    """The editions table of docs/rules.md (2019: the purchase also mid-action) and the Inns page:
+    the town hall's placement may place an inn bought while it is pending."""
     state = with_stack(build_position(rules(), storage=["town-hall"], silver=2,
                                       dice=(3, 6)), 1)
     after = play_texts(state, "place town-hall c3 d3")
@@ -118,7 +118,7 @@ def test_an_inn_may_be_bought_in_the_middle_of_an_action_2019() -> None:
 
 
 def test_an_inn_goes_on_any_colour_with_die_number_and_adjacency() -> None:
-    """R-INN-PLACE, I1 and wave2-rules §6.3.1: any empty space, whatever its colour, with
+    """R-INN-PLACE, I1 and the Inns page: any empty space, whatever its colour, with
     the die's number and next to a placed tile (around the start castle on d4)."""
     state = position(rules(), 1, dice=(3, 4))
     board = board_of(state)
@@ -173,7 +173,7 @@ def test_an_inn_makes_its_region_score_one_space_larger() -> None:
 
 def test_an_inn_region_of_8_is_capped_and_shield_17_adds_after() -> None:
     """R-INN (2019): +1 capped at 8 spaces, so an 8-region with an inn scores 36; R-INN-PLACE
-    and wave2-rules §6.3.2: shield #17's +1 comes after the cap: 9 spaces, 45 VP. Board 10's
+    and the Inns page: shield #17's +1 comes after the cap: 9 spaces, 45 VP. Board 10's
     city of 8 spaces (a2 b3 c4 d1 d2 d3 d4 d5)."""
     from burgundy_shields.model import ShieldState
 
@@ -209,7 +209,7 @@ def test_an_inn_region_of_8_is_capped_and_shield_17_adds_after() -> None:
 
 
 def test_an_inn_counts_for_its_spaces_colour() -> None:
-    """wave2-rules §6.3.3: the inn covers a space of a colour, so a colour can be completed
+    """The Inns page: the inn covers a space of a colour, so a colour can be completed
     by it (the castle spaces a2 a3 b3 and d4: the inn on the last takes the bonus tile)."""
     state = position(rules(), 1, dice=(6, 6),
                      tiles={"a2": "castle", "a3": "castle", "c3": "bank", "c4": "k1"})
@@ -233,7 +233,7 @@ def test_an_inn_has_no_effect_and_no_type() -> None:
 
 
 def test_the_2011_edition_and_solo_are_refused() -> None:
-    """Wave2-rules §6.3.8: not in 2011 (a 2019 module), not in a solo game."""
+    """The Inns page: not in 2011 (a 2019 module), not in a solo game."""
     with pytest.raises(ValueError, match=r"inns.*2019"):
         burgundy.Ruleset(players=2, variants=("inns",), edition="2011")
     with pytest.raises(ValueError, match="players"):

@@ -1,8 +1,8 @@
 """Knowledge tiles #1-#14: the effects that act during play, and how they combine.
 
-Sources: the Spanish 2011 rulebook (seed 000) pp. 10-11 ("ES11" below, with its examples:
-Benno's sheep for #7, Carla's 3 → 6 for #8); rules-findings.md §3 (the 26 tiles); the
-rulings in RULINGS.md: R-CASTLE (#13/#14 apply to a castle's bonus take-workers), R-SHIP
+Sources: the Spanish 2011 rulebook ("ES11" below) pp. 10-11 (with its examples:
+Benno's sheep for #7, Carla's 3 → 6 for #8); docs/variants/knowledge.md (the 26 tiles); the
+rulings on docs/rules.md: R-CASTLE (#13/#14 apply to a castle's bonus take-workers), R-SHIP
 (#5's neighbouring depot on the ring 1-6), the #6 edition difference, and the plugin's own
 ruling K-FREE-STEP (the free change of #9-#12 is ±1; with #8 each worker changes a die by up
 to 2, so a distance of 3 costs 1 worker with #8 + #9).
@@ -75,7 +75,8 @@ def test_k1_works_only_in_its_owners_duchy(build, fetch):
 
 
 def test_k1_in_storage_does_nothing(build):
-    """rules-findings §3: tiles work from the moment they are placed; storage does nothing."""
+    """docs/variants/knowledge.md: tiles work from the moment they are placed; storage does
+    nothing."""
     state = build(tiles={"e4": "bank"}, storage=["bank", "k1"], dice=(1, 2))
     assert "place bank e5 d1" not in legal_texts(state)
 
@@ -86,7 +87,7 @@ def test_k1_in_storage_does_nothing(build):
 @pytest.mark.parametrize("phase", [0, 1, 2, 3, 4])
 @pytest.mark.parametrize("with_k2", [True, False])
 def test_k2_worker_per_mine_at_each_phase_end(build, phase, with_k2):
-    """ES11 #2 and rules-findings §2.16/§3 (help sheet "A-E"): at the end of each phase the
+    """ES11 #2 and docs/variants/knowledge.md (the help sheet's "A-E"): at the end of each phase the
     owner gets one worker per mine besides the silverling. Played: the last turn of round 5
     takes workers twice; ending it runs the phase end (after phase E, the game end)."""
     tiles = {"e3": "mine", "f2": "mine"}
@@ -240,8 +241,8 @@ def _shop(build, edition, silver=2, workers=3, with_k6=True, **kw):
 
 
 def test_k6_2011_any_numbered_depot_for_2_silver(build):
-    """RULINGS editions, #6 2011 (ES11 #6): the purchase may be made from any of the seven
-    depots, still 2 silverlings; no workers."""
+    """The editions table (docs/rules.md#editions), #6 2011 (ES11 #6): the purchase may be made
+    from any of the seven depots, still 2 silverlings; no workers."""
     state = _shop(build, "2011")
     assert _buys(state) == {"buy market", "buy bank 3", "buy cow3 5"}
     seat = state.current_player
@@ -264,8 +265,8 @@ def test_k6_without_the_tile_black_depot_only(build):
 
 
 def test_k6_2019_any_depot_paid_with_silver_and_workers(build):
-    """RULINGS editions, #6 2019: 1 worker = 1 silverling, mixing allowed, from any depot
-    including the black one."""
+    """The editions table (docs/rules.md#editions), #6 2019: 1 worker = 1 silverling, mixing
+    allowed, from any depot including the black one."""
     state = _shop(build, "2019", silver=2, workers=3)
     expected = {"buy market", "buy market black w1", "buy market black w2"}
     for depot, tile in ((3, "bank"), (5, "cow3")):
@@ -333,8 +334,9 @@ def _mid_action(build, edition):
 
 
 def test_k6_2019_purchase_in_the_middle_of_an_action(build):
-    """RULINGS editions: 2019 allows the purchase while an effect is pending; #6's purchase
-    is that purchase, so it is open there too and leaves the effect pending."""
+    """The editions table (docs/rules.md#editions): 2019 allows the purchase while an effect is
+    pending; #6's purchase is that purchase, so it is open there too and leaves the effect
+    pending."""
     state = _mid_action(build, "2019")
     assert {"buy cow3 5 w1", "buy market black w2", "buy market"} <= _buys(state)
     seat = state.current_player
@@ -403,7 +405,7 @@ def _cost(state, kind, tile, die, value):
 )
 @pytest.mark.parametrize("kind", [TAKE, SELL, PLACE])
 def test_k8_cost_per_distance(build, kind, value, plain, with_k8):
-    """ES11 #8: ±2 per worker (3 → 6 costs 2); rules-findings §3: ±1 stays available."""
+    """ES11 #8: ±2 per worker (3 → 6 costs 2); docs/variants/knowledge.md: ±1 stays available."""
     tile = tile_code("ship") if kind == PLACE else -1
     assert _cost(build(), kind, tile, 3, value) == plain
     assert _cost(build(tiles={"c4": "k8"}), kind, tile, 3, value) == with_k8
@@ -565,7 +567,7 @@ def test_k13_k14_take_workers_action(build, tiles, workers, silver):
 @pytest.mark.parametrize(("tiles", "_workers", "_silver"), WORKER_CASES)
 def test_k13_k14_not_triggered_by_the_boarding_house(build, tiles, _workers, _silver):
     """ES11 #13 note ("no tiene efecto alguno cuando se añade una casa de huéspedes") and
-    rules-findings §3 (SE: for #13 and #14): the boarding house gives its 4 workers only."""
+    SE-ZH pp.11–13 (for #13 and #14): the boarding house gives its 4 workers only."""
     state = build(tiles=tiles, storage=["boarding-house"], dice=(3, 5))
     before = _estate(state)
     estate = _estate(do(state, "place boarding-house c3 d3"), state.current_player)
@@ -596,7 +598,7 @@ def test_k13_of_another_seat_does_nothing_for_me(build, fetch):
 
 
 def test_k14_works_from_the_moment_it_is_placed(build):
-    """rules-findings §3 general timing: placed with the first die, #14 already gives 4
+    """docs/variants/knowledge.md, timing: placed with the first die, #14 already gives 4
     workers to the second die's take-workers action."""
     state = build(storage=["k14"], dice=(1, 5))
     seat = state.current_player

@@ -1,11 +1,11 @@
 """Knowledge #9, #10 and #11: a free ±1 on the dice that place the pictured tiles, tested
 through the legal actions and the workers paid, colour by colour.
 
-Sources: the Spanish 2011 rulebook (seed 000) p.11: "9) ... puede ajustar todos los dados
+Sources: the Spanish 2011 rulebook (ES11) p.11: "9) ... puede ajustar todos los dados
 que se usen para colocar edificios (losetas beige) en +/- 1, como si hubiera usado una loseta
 de trabajador"; "10) ... para colocar barcos o animales (losetas azules o verde claro)";
 "11) ... para colocar castillos, minas o 'conocimientos' (losetas verde oscuro, grises o
-amarillas)"; rules-findings.md §3 (#9-#11: "acts like one free worker; combinable with real
+amarillas)"; docs/variants/knowledge.md (#9-#11: "acts like one free worker; combinable with real
 workers"); the plugin's ruling K-FREE-STEP (docs/rules.md, library (i)): the free change is
 one step.
 
@@ -127,7 +127,7 @@ def test_the_free_step_is_for_placing_not_for_taking_or_selling(build, tile):
 
 @pytest.mark.parametrize("colour", COLOURS)
 def test_the_tile_in_storage_frees_nothing(build, colour):
-    """A knowledge tile works only in the duchy (rules-findings §3)."""
+    """A knowledge tile works only in the duchy (docs/variants/knowledge.md)."""
     placed, _space, number, reach = PLACEMENTS[colour]
     die = _ring(number, 1)
     state = build(tiles=reach, storage=[placed, FREE_STEP_TILE[colour]], dice=(die, die),

@@ -1,12 +1,12 @@
 """Knowledge tiles #15-#26: the final-scoring tiles, by edition.
 
-Sources: the Spanish 2011 rulebook (seed 000) pp. 10-11 ("ES11"): #15 Dario sold 4 red,
+Sources: the Spanish 2011 rulebook ("ES11") pp. 10-11: #15 Dario sold 4 red,
 3 violet, 3 pink and 1 orange goods → 4 colours × 3 = 12 VP, and with #25 the same goods give
 11 VP; #16-#23 Benno with #17 (watchtower) and #22 (bank), 2 watchtowers and 4 banks →
 8 + 16 = 24 VP; #24 Anna with cows, chickens and sheep → 3 × 4 = 12 VP; #26 2 VP per bonus
-tile. RULINGS.md "Editions": #15 is 3 VP per colour in 2011 and 2 VP in 2019; #26 is 2 VP per
-bonus tile in 2011 and 3 VP in 2019. rules-findings §3: the building of each of #16-#23
-(SE-TTS mapping) and "tiles in storage never count".
+tile. The editions table (docs/rules.md#editions): #15 is 3 VP per colour in 2011 and 2 VP in 2019;
+#26 is 2 VP per bonus tile in 2011 and 3 VP in 2019. docs/variants/knowledge.md: the building of
+each of #16-#23 (SE-TTS mapping) and "tiles in storage never count".
 
 The terms are read from ``burgundy.rules.scoring.final_terms`` on built positions; the last
 tests play the end of phase E and check the terms reach the score track.
@@ -33,8 +33,8 @@ def _term(state, number, seat=None):
 
 @pytest.mark.parametrize(("edition", "vp"), [("2011", 12), ("2019", 8)])
 def test_k15_dario_sold_four_colours(build, edition, vp):
-    """ES11 #15 (Dario: 4 colours × 3 = 12 VP) and RULINGS editions (#15: 2011 3 VP per
-    colour, 2019 2 VP)."""
+    """ES11 #15 (Dario: 4 colours × 3 = 12 VP) and the editions table (docs/rules.md#editions)
+    (#15: 2011 3 VP per colour, 2019 2 VP)."""
     state = build(edition, tiles={"c4": "k15"}, sold=DARIO_SOLD)
     assert _term(state, 15) == vp
 
@@ -58,7 +58,7 @@ BUILDING_OF = {
     16: "warehouse", 17: "watchtower", 18: "carpenter", 19: "church",
     20: "market", 21: "boarding-house", 22: "bank", 23: "town-hall",
 }
-"""rules-findings §3 (SE-TTS): 17 = watchtower and 22 = bank fixed by ES11's example."""
+"""SE-TTS: 17 = watchtower and 22 = bank fixed by ES11's example."""
 
 CITY_SPACES = ("c3", "c5", "e2", "f4")
 """One space in each of board 1's four cities."""
@@ -110,7 +110,7 @@ def test_k24_anna_three_species(build, edition):
      (("cow2", "pig2", "sheep2", "chicken2"), 16)],
 )
 def test_k24_counts_species_not_tiles(build, animals, vp):
-    """rules-findings §3 #24: 4 VP per different livestock type (chickens count)."""
+    """docs/variants/knowledge.md, #24: 4 VP per different livestock type (chickens count)."""
     tiles = {"c4": "k24", **dict(zip(("a1", "b1", "b2", "c1"), animals, strict=False))}
     assert _term(build(tiles=tiles), 24) == vp
 
@@ -140,8 +140,8 @@ def test_k15_and_k25_together_dario(build, edition, k15):
     "bonus", [(), ((0, 0),), ((0, 0), (3, 1)), ((1, 1), (2, 0), (5, 1))]
 )
 def test_k26_vp_per_bonus_tile_large_or_small(build, edition, per_tile, bonus):
-    """ES11 #26 (2 VP per bonus tile, large or small) and RULINGS editions (#26: 2011 2 VP,
-    2019 3 VP)."""
+    """ES11 #26 (2 VP per bonus tile, large or small) and the editions table
+    (docs/rules.md#editions) (#26: 2011 2 VP, 2019 3 VP)."""
     state = build(edition, tiles={"c4": "k26"})
     state = with_estate(state, state.current_player, bonus=bonus)
     assert _term(state, 26) == per_tile * len(bonus)
@@ -191,7 +191,7 @@ def _scoring_position(build, number, *, placed, edition="2019"):
 
 @pytest.mark.parametrize("number", range(15, 27))
 def test_scoring_tiles_score_only_in_the_duchy(build, number):
-    """rules-findings §3 general timing: end-game tiles score only if they are in the
+    """docs/variants/knowledge.md, timing: end-game tiles score only if they are in the
     duchy at game end; tiles in storage never count."""
     assert _term(_scoring_position(build, number, placed=True), number) > 0
     stored = _scoring_position(build, number, placed=False)

@@ -1,7 +1,7 @@
 """The outposts' rules (issue #15): the rulebook example, the chains, the phase value once
-per pair, the outpost bonus tiles. Sentences O1-O3 are seed ``002``'s (wave2-rules.md
-§3.1); the example is the 2019 rulebook's (p12: top-left and top-right linked in phase A
-score 10, the bottom fort joined in phase C scores 6 + 6); rulings R-OUTPOSTS and
+per pair, the outpost bonus tiles. Sentences O1-O3 are RU19's (numbered as
+docs/rules.md's sources say); the example is the 2019 rulebook's (p12: top-left and top-right
+linked in phase A score 10, the bottom fort joined in phase C scores 6 + 6); rulings R-OUTPOSTS and
 R-OUTPOSTS-BONUS."""
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ def test_outpost_bonus_tiles_by_player_count(
 
 
 def test_knowledge_26_does_not_count_the_outpost_bonus(outposts: S) -> None:
-    """R-OUTPOSTS-BONUS and RULINGS (2019 #26: 3 VP per bonus tile, outpost bonus tiles do
-    not count): with #26 in the duchy the outpost bonus adds nothing to #26's term."""
+    """R-OUTPOSTS-BONUS and the editions table (2019 #26: 3 VP per bonus tile, outpost bonus tiles
+    do not count): with #26 in the duchy the outpost bonus adds nothing to #26's term."""
     state, seat = _phase_c_join(outposts)
     state = outposts.position(
         outposts.rules(), tiles={**outposts.ROW_B, "b5": "k19", **outposts.DOWN, "b2": "k26"},

@@ -1,11 +1,11 @@
 """The doubles action: two dice showing (or made to show) the same number take a shield.
 
-Source: rules-findings.md §5.8 "Taking a shield" (SE-ZH, RU19): if your own two dice show
+Source: docs/variants/shields.md, taking a shield (SE-ZH, RU19): if your own two dice show
 the same number (workers may be used to make the pair), you may, instead of your two die
 actions, spend both dice to take one shield from the depot with that number. Put it on a
 castle tile in your duchy (the starting castle counts): a castle without a shield, or
 replace a shield there (the old one leaves the game). One shield per castle. Workers change a
-die by ±1 round the ring 6↔1 (rules-findings §2.14); with knowledge #8 each worker changes a
+die by ±1 round the ring 6↔1 (ES11 p.4); with knowledge #8 each worker changes a
 die by up to 2 (knowledge tile table, ES11 #8: Carla's 3 → 6).
 
 Text form: ``shield 7 4 a2 d3 d5`` takes shield 7 from depot 4 onto the castle on a2 with the
@@ -46,7 +46,7 @@ def placed(state, seat):
 
 @pytest.mark.parametrize("edition", ["2019", "2011"])
 def test_equal_dice_take_a_shield_for_nothing(build, edition):
-    """§5.8: two dice showing 4 take the shield of depot 4; no worker is paid, both dice are
+    """Shields page: two dice showing 4 take the shield of depot 4; no worker is paid, both dice are
     used, the shield leaves the depot and lies on the castle."""
     state = build(edition=edition, dice=(4, 4), workers=0, shield_depots=ALL_DEPOTS)
     seat = state.current_player
@@ -60,7 +60,7 @@ def test_equal_dice_take_a_shield_for_nothing(build, edition):
 
 @pytest.mark.parametrize("edition", ["2019", "2011"])
 def test_four_players_either_shield_of_the_depot(build, edition):
-    """§5.8 (4 players: two shields per depot): a pair of 4s may take either of depot 4's
+    """Shields page (4 players: two shields per depot): a pair of 4s may take either of depot 4's
     shields; the other stays."""
     state = build(players=4, edition=edition, dice=(4, 4), workers=0,
                   shield_depots={4: (7, 8), 2: (1, 3)})
@@ -71,14 +71,14 @@ def test_four_players_either_shield_of_the_depot(build, edition):
 
 
 def test_no_shield_on_the_depot_no_doubles_action(build):
-    """§5.8: the shield comes from the depot with the pair's number; an empty depot gives
+    """Shields page: the shield comes from the depot with the pair's number; an empty depot gives
     none (the other depots are out of reach without workers)."""
     state = build(dice=(4, 4), workers=0, shield_depots={1: (9,), 3: (2,), 5: (12,)})
     assert shield_texts(state) == set()
 
 
 def test_doubles_action_needs_both_dice_unused(build):
-    """§5.8 "instead of your two die actions, spend both dice": once one die is used, no
+    """Shields page "instead of your two die actions, spend both dice": once one die is used, no
     shield can be taken with the other."""
     state = build(dice=(4, 4), workers=0, shield_depots=ALL_DEPOTS)
     assert shield_texts(state)
@@ -101,7 +101,7 @@ def test_doubles_action_needs_both_dice_unused(build):
     ],
 )
 def test_workers_make_the_pair_cost_is_the_steps_of_both_dice(build, dice, workers, depots):
-    """§5.8 "workers may be used to make the pair" and §2.14 (±1 per worker, 6↔1 wraps):
+    """Shields page "workers may be used to make the pair" and ES11 p.4 (±1 per worker, 6↔1 wraps):
     depot n is open when the steps from both dice to n cost no more than the workers."""
     state = build(dice=dice, workers=workers, shield_depots=ALL_DEPOTS)
     dice_text = " ".join(f"d{d}" for d in sorted(dice))
@@ -112,7 +112,7 @@ def test_workers_make_the_pair_cost_is_the_steps_of_both_dice(build, dice, worke
 
 
 def test_workers_paid_for_the_pair(build):
-    """§5.8: dice 3 and 5 both made 4 cost 2 workers (one each)."""
+    """Shields page: dice 3 and 5 both made 4 cost 2 workers (one each)."""
     state = build(dice=(3, 5), workers=3, shield_depots=ALL_DEPOTS)
     seat = state.current_player
     after = do(state, "shield 7 4 d4 d3 d5")
@@ -135,7 +135,7 @@ def test_workers_paid_for_the_pair(build):
 def test_knowledge_8_halves_the_pair_cost_rounding_up(
     build, dice, depot, workers, with_k8, offered
 ):
-    """§5.8 with knowledge #8 (each worker changes a die by up to 2; rounded up per die,
+    """Shields page with knowledge #8 (each worker changes a die by up to 2; rounded up per die,
     since a worker turns one die): the cost of making the pair."""
     tiles = {"c4": "k8"} if with_k8 else {}
     state = build(
@@ -152,7 +152,7 @@ def test_knowledge_8_halves_the_pair_cost_rounding_up(
 
 
 def test_any_castle_of_the_duchy_including_the_start_castle(build):
-    """§5.8 "put it on a castle tile in your duchy (the starting castle counts)": every
+    """Shields page "put it on a castle tile in your duchy (the starting castle counts)": every
     castle in the duchy is offered; empty castle spaces and other tiles are not, nor is a
     castle still in storage."""
     state = build(
@@ -166,7 +166,8 @@ def test_any_castle_of_the_duchy_including_the_start_castle(build):
 
 
 def test_a_shield_on_each_castle(build):
-    """§5.8: a castle without a shield takes a new one; the shields on other castles stay."""
+    """Shields page: a castle without a shield takes a new one; the shields on other castles
+    stay."""
     state = build(dice=(2, 2), tiles={"a2": "castle"}, shields={"d4": 1},
                   shield_depots=ALL_DEPOTS)
     seat = state.current_player
@@ -176,7 +177,7 @@ def test_a_shield_on_each_castle(build):
 
 
 def test_replacing_a_shield_removes_the_old_one_from_the_game(build):
-    """§5.8 "or replace a shield there (the old one leaves the game). One shield per
+    """Shields page "or replace a shield there (the old one leaves the game). One shield per
     castle": the old shield goes out of the game, not back to a depot or the supply, and it
     no longer counts (its end VP is gone)."""
     state = build(dice=(2, 2), shields={"d4": 18}, shield_depots=ALL_DEPOTS)
@@ -196,7 +197,7 @@ def test_replacing_a_shield_removes_the_old_one_from_the_game(build):
 
 
 def test_both_dice_used_turn_ends_without_a_purchase(build):
-    """§5.8 "spend both dice": with no purchase possible, the turn is over at once."""
+    """Shields page "spend both dice": with no purchase possible, the turn is over at once."""
     state = build(dice=(4, 4), silver=0, shield_depots=ALL_DEPOTS)
     seat = state.current_player
     after = do(state, "shield 7 4 d4 d4 d4")
@@ -205,8 +206,9 @@ def test_both_dice_used_turn_ends_without_a_purchase(build):
 
 
 def test_both_dice_used_the_purchase_is_still_possible(build):
-    """§5.8 plus the turn rules (rules-findings §2: the black-depot purchase before, between
-    or after the die actions): after the shield, the seat may still buy, or end."""
+    """The Shields page plus the turn rules (docs/rules.md, "The purchase": the black-depot
+    purchase before, between or after the die actions): after the shield, the seat may still buy,
+    or end."""
     state = build(dice=(4, 4), silver=2, black=["bank"], shield_depots=ALL_DEPOTS)
     seat = state.current_player
     after = do(state, "shield 7 4 d4 d4 d4")
@@ -218,7 +220,7 @@ def test_both_dice_used_the_purchase_is_still_possible(build):
 
 
 def test_shield_cannot_be_taken_by_the_other_seat_once_gone(build, other, set_shields):
-    """§5.8: the depot is not refilled: after seat A takes depot 4's shield, seat B's
+    """Shields page: the depot is not refilled: after seat A takes depot 4's shield, seat B's
     pair of 4s offers nothing."""
     state = build(dice=(4, 4), shield_depots=ALL_DEPOTS)
     after = do(state, "shield 7 4 d4 d4 d4")

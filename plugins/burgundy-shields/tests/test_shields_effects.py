@@ -1,7 +1,7 @@
 """The 18 shields' effects and end VP, one group of tests per shield.
 
-Source: rules-findings.md §5.8 "Effects" (SE-ZH p.18, RU19; the icons lost in RU19 restored
-for #3, #8, #9) and RULINGS.md R-SHIELD-14-15 (#14/#15: colour and adjacency apply, any die
+Source: docs/variants/shields.md, the effects (SE-ZH p.18, RU19; the icons lost in RU19 restored
+for #3, #8, #9) and R-SHIELD-14-15 (#14/#15: colour and adjacency apply, any die
 number). End VP: #1-#6 12, #7-#12 8, #13-#18 4. Each effect test compares the position with
 the shield against the same position without it (or with the shield in another duchy).
 
@@ -25,7 +25,7 @@ from burgundy_shields.model import ShieldGoods, ShieldPlacement, ShieldTribute
 SHIELD_VP = {n: 12 for n in range(1, 7)} | {n: 8 for n in range(7, 13)} | {
     n: 4 for n in range(13, 19)
 }
-"""§5.8: end VP of each shield."""
+"""Shields page: end VP of each shield."""
 
 
 
@@ -53,14 +53,14 @@ def to_phase_end(state):
 
 @pytest.mark.parametrize("number", range(1, 19))
 def test_each_shield_scores_its_end_vp(build, number):
-    """§5.8 table: 12 / 8 / 4 VP at game end while in the duchy (#13 doubles itself)."""
+    """Shields page table: 12 / 8 / 4 VP at game end while in the duchy (#13 doubles itself)."""
     state = build(shields={"d4": number})
     expected = SHIELD_VP[number] * (2 if number == 13 else 1)
     assert final_terms(state, state.current_player)[f"shield #{number}"] == expected
 
 
 def test_shield_vp_reach_the_score_track_at_game_end(build):
-    """§5.8 "Shield VP is scored at game end if the shield is still in the duchy": played
+    """Shields page "Shield VP is scored at game end if the shield is still in the duchy": played
     to the end of phase E; the kept shields score, the one not paid for does not."""
     state = build(dice=(1, 2), silver=2, tiles={"a2": "castle", "b3": "castle"},
                   shields={"d4": 1, "a2": 9, "b3": 16}, black=(), phase=4,
@@ -78,9 +78,9 @@ def test_shield_vp_reach_the_score_track_at_game_end(build):
 
 @pytest.mark.parametrize("with_shield", [True, False])
 def test_shield_1_all_pastures_count_as_one(build, with_shield):
-    """§5.8 #1: all pastures count as one pasture for livestock scoring. A cow 2 on c1 (big
+    """Shield #1: all pastures count as one pasture for livestock scoring. A cow 2 on c1 (big
     pasture) scores the 3 cows on e6 (a one-space pasture elsewhere) too: 5 VP, not 2. Other
-    species still do not count (rules-findings §6)."""
+    species still do not count (ES11 p.6)."""
     shield = {"d4": 1} if with_shield else {}
     state = build(dice=(5, 1), storage=["cow2"], tiles={"e6": "cow3", "d2": "ship",
                                                         "b1": "sheep2"}, shields=shield)
@@ -93,7 +93,7 @@ def test_shield_1_all_pastures_count_as_one(build, with_shield):
 
 
 def test_shield_2_another_seat_gains_workers_you_take_one(build, other):
-    """§5.8 #2: whenever another player gains workers, you take 1 worker."""
+    """Shield #2: whenever another player gains workers, you take 1 worker."""
     state = build(dice=(2, 4), their_shields={"d4": 2})
     seat, them = state.current_player, other(state)
     after = do(state, "workers d2")
@@ -104,7 +104,7 @@ def test_shield_2_another_seat_gains_workers_you_take_one(build, other):
 
 
 def test_shield_2_boarding_house_gain_is_echoed_once(build, other):
-    """§5.8 #2: a gain of 4 workers (boarding-house) gives the holder 1 worker."""
+    """Shield #2: a gain of 4 workers (boarding-house) gives the holder 1 worker."""
     state = build(dice=(3, 1), storage=["boarding-house"], their_shields={"d4": 2})
     seat, them = state.current_player, other(state)
     after = do(state, "place boarding-house e4 d3")
@@ -113,7 +113,7 @@ def test_shield_2_boarding_house_gain_is_echoed_once(build, other):
 
 
 def test_shield_2_not_for_your_own_gains(build, other):
-    """§5.8 #2 ("another player"): the holder's own take-workers gives only its 2."""
+    """Shield #2 ("another player"): the holder's own take-workers gives only its 2."""
     state = build(dice=(2, 4), shields={"d4": 2})
     seat, them = state.current_player, other(state)
     after = do(state, "workers d2")
@@ -132,7 +132,7 @@ def test_shield_2_control_without_the_shield(build, other):
 
 
 def test_shield_3_tribute_paid_with_a_worker(build):
-    """§5.8 #3: pay shield tribute with workers instead of silver. No silver at all: with
+    """Shield #3: pay shield tribute with workers instead of silver. No silver at all: with
     #3 the shield is kept for a worker; without it, it must go."""
     for number, options in ((3, {"tribute 3 w1", "tribute none"}), (1, {"tribute none"})):
         state = build(dice=(1, 2), silver=0, shields={"d4": number}, last_turn_of_phase=True)
@@ -145,7 +145,7 @@ def test_shield_3_tribute_paid_with_a_worker(build):
 
 
 def test_shield_4_no_storage_limit(build):
-    """§5.8 #4: no limit on hex storage spaces: with 3 hexes stored no discard is needed,
+    """Shield #4: no limit on hex storage spaces: with 3 hexes stored no discard is needed,
     and a 4th and 5th go in."""
     stored = ["mine", "bank", "ship"]
     state = build(dice=(3, 1), storage=stored, depots={3: ["cow2"], 1: ["pig2"]},
@@ -181,7 +181,7 @@ GOODS = {1: (1, 0, 0, 0, 0, 0), 2: (2, 1, 0, 0, 0, 0), 5: (1, 0, 0, 1, 0, 0),
 
 
 def test_shield_5_after_a_ship_take_all_goods_of_one_colour(build):
-    """§5.8 #5: when placing a ship, also choose one goods colour and take all goods of
+    """Shield #5: when placing a ship, also choose one goods colour and take all goods of
     that colour from all six depots. After the ship's own goods (depot 2: colours 1 and 2),
     colour 1 is taken from depots 1 and 5 too."""
     state = build(storage=["ship"], dice=(2, 4), shields={"d4": 5}, depot_goods=GOODS)
@@ -201,7 +201,7 @@ def test_shield_5_after_a_ship_take_all_goods_of_one_colour(build):
 
 
 def test_shield_5_respects_the_three_colour_limit(build):
-    """§5.8 #5 with the goods storage's 3 colours (rules-findings §2, R-SHIP): holding 3, 5
+    """Shield #5 with the goods storage's 3 colours (R-SHIP): holding 3, 5
     and 6 after the ship, only colour 5 may be taken (1 and 2 are new colours)."""
     goods = {1: (1, 0, 0, 0, 0, 0), 2: (0, 0, 1, 0, 0, 0), 5: (0, 1, 0, 0, 2, 0)}
     state = build(storage=["ship"], dice=(2, 4), goods=(0, 0, 0, 0, 1, 1), shields={"d4": 5},
@@ -234,7 +234,7 @@ def test_shield_5_control_without_the_shield(build):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_shield_6_with_knowledge_choose_a_player_to_borrow_from(build, players):
-    """§5.8 #6: "at any time after taking it, choose a player" (any other seat): a free
+    """Shield #6: "at any time after taking it, choose a player" (any other seat): a free
     action on the seat's turns, once; right after taking the shield, or on a later turn."""
     state = build(knowledge=True, players=players, dice=(6, 6), silver=2,
                   shield_depots={6: (6,)})
@@ -262,7 +262,7 @@ def _borrowing(build, other, **kwargs):
 
 
 def test_shield_6_borrowed_playing_tile_works_k13(build, other):
-    """§5.8 #6: all that player's monasteries also work for you. Their knowledge #13 (take
+    """Shield #6: all that player's monasteries also work for you. Their knowledge #13 (take
     workers also gives 1 silver) works for the borrower."""
     state, _ = _borrowing(build, other, dice=(2, 4), their_tiles={"c4": "k13"})
     seat = state.current_player
@@ -275,7 +275,7 @@ def test_shield_6_borrowed_playing_tile_works_k13(build, other):
 
 
 def test_shield_6_tiles_placed_later_also_work(build, other, fetch):
-    """§5.8 #6 "including ones they place later"."""
+    """Shield #6 "including ones they place later"."""
     state, them = _borrowing(build, other, dice=(2, 4))
     seat = state.current_player
     state = with_tiles(fetch(state, "k13"), them, {"c4": "k13"})
@@ -283,7 +283,7 @@ def test_shield_6_tiles_placed_later_also_work(build, other, fetch):
 
 
 def test_shield_6_borrowed_k8_makes_the_pair_cheaper(build, other):
-    """§5.8 #6 with knowledge #8 (a worker changes a die by up to 2)."""
+    """Shield #6 with knowledge #8 (a worker changes a die by up to 2)."""
     state, _ = _borrowing(build, other, dice=(1, 5), workers=2,
                           their_tiles={"c4": "k8"}, shield_depots={3: (7,)})
     assert "shield 7 3 d4 d1 d5" in legal_texts(state)
@@ -293,7 +293,7 @@ def test_shield_6_borrowed_k8_makes_the_pair_cheaper(build, other):
 
 
 def test_shield_6_borrowed_scoring_tile_uses_your_own_counts(build, other):
-    """§5.8 #6: at game end you also score their scoring monasteries using your own counts:
+    """Shield #6: at game end you also score their scoring monasteries using your own counts:
     their #15 (2019: 2 VP per goods colour sold) scores the borrower's 3 sold colours."""
     state, them = _borrowing(build, other, sold=(1, 1, 1, 0, 0, 0), their_tiles={"c4": "k15"})
     seat = state.current_player
@@ -302,7 +302,7 @@ def test_shield_6_borrowed_scoring_tile_uses_your_own_counts(build, other):
 
 
 def test_shield_6_lends_only_while_in_the_duchy(build, other):
-    """§5.8: a replaced shield leaves the game and its effect stops: after #6 is replaced
+    """Shields page: a replaced shield leaves the game and its effect stops: after #6 is replaced
     by #12, the other seat's #13 no longer gives the silver."""
     state, them = _borrowing(build, other, dice=(5, 5), their_tiles={"c4": "k13"},
                              shield_depots={5: (12,)})
@@ -315,7 +315,7 @@ def test_shield_6_lends_only_while_in_the_duchy(build, other):
 
 
 def test_shield_6_without_knowledge_no_borrow_decision_only_vp(build):
-    """§5.8 #6 with the knowledge module off: there are no monasteries' effects to lend, so
+    """Shield #6 with the knowledge module off: there are no monasteries' effects to lend, so
     no choice is asked; the shield still scores its 12 VP."""
     state = build(knowledge=False, dice=(6, 6), shield_depots={6: (6,)})
     seat = state.current_player
@@ -330,7 +330,7 @@ def test_shield_6_without_knowledge_no_borrow_decision_only_vp(build):
 @pytest.mark.parametrize(("players", "large"), [(2, 5), (3, 6), (4, 7)])
 @pytest.mark.parametrize("with_shield", [True, False])
 def test_shield_7_bonus_tiles_score_double(build, players, large, with_shield):
-    """§5.8 #7: bonus tiles you gain from now on score double. Completing the mines (e3 f2
+    """Shield #7: bonus tiles you gain from now on score double. Completing the mines (e3 f2
     g1) wins the large mine bonus: 5/6/7 VP by player count, doubled with #7. The region's
     own VP (6 + 10 in phase A) are not doubled."""
     shield = {"d4": 7} if with_shield else {}
@@ -348,7 +348,7 @@ def test_shield_7_bonus_tiles_score_double(build, players, large, with_shield):
 
 @pytest.mark.parametrize("with_shield", [True, False])
 def test_shield_8_mines_pay_double_at_phase_end(build, with_shield):
-    """§5.8 #8 (SE-ZH: 2 silver instead of 1 per mine at phase end). Two mines: 4 silver
+    """Shield #8 (SE-ZH: 2 silver instead of 1 per mine at phase end). Two mines: 4 silver
     instead of 2; the tribute (1 silver) is paid first."""
     shield = {"d4": 8} if with_shield else {}
     state = build(dice=(1, 2), silver=1, tiles={"e3": "mine", "f2": "mine"}, shields=shield,
@@ -378,7 +378,7 @@ def test_shield_8_only_for_its_owner(build, other):
 
 @pytest.mark.parametrize(("shield", "silver", "vp"), [(None, 1, 6), (9, 3, 6), (12, 1, 12)])
 def test_shields_9_and_12_on_a_sale_of_three(build, shield, silver, vp):
-    """§5.8 #9 (SE-ZH: 1 silver per goods tile sold instead of 1 per sale) and #12 (VP per
+    """Shield #9 (SE-ZH: 1 silver per goods tile sold instead of 1 per sale) and #12 (VP per
     sold goods tile doubled). Selling 3 goods in a 2-player game: 1 silver and 3 × 2 VP."""
     state = build(dice=(4, 1), goods=(0, 0, 0, 3, 0, 0),
                   shields={"d4": shield} if shield else {})
@@ -390,7 +390,7 @@ def test_shields_9_and_12_on_a_sale_of_three(build, shield, silver, vp):
 
 @pytest.mark.parametrize(("players", "per_good"), [(2, 2), (3, 3), (4, 4)])
 def test_shield_12_doubles_the_player_count_rate(build, players, per_good):
-    """§5.8 #12 with the sale VP 2/3/4 per tile by player count."""
+    """Shield #12 with the sale VP 2/3/4 per tile by player count."""
     state = build(players=players, dice=(4, 1), goods=(0, 0, 0, 2, 0, 0), shields={"d4": 12})
     seat = state.current_player
     after = do(state, "sell 4 d4")
@@ -408,7 +408,7 @@ def test_shield_9_single_good_still_one_silver(build):
 
 @pytest.mark.parametrize("with_shield", [True, False])
 def test_shield_10_scoring_monasteries_double(build, with_shield):
-    """§5.8 #10: at game end your scoring monasteries score double. #15 (2019: 2 VP × 2
+    """Shield #10: at game end your scoring monasteries score double. #15 (2019: 2 VP × 2
     colours) and #22 (4 VP per bank, one bank) double; the shield's own 8 VP do not."""
     shield = {"d4": 10} if with_shield else {}
     state = build(knowledge=True, tiles={"c4": "k15", "b4": "k22", "e4": "bank"},
@@ -423,7 +423,7 @@ def test_shield_10_scoring_monasteries_double(build, with_shield):
 
 
 def test_shield_10_reaches_the_score_track(build):
-    """§5.8 #10 played to the game end (phase E, tribute paid)."""
+    """Shield #10 played to the game end (phase E, tribute paid)."""
     state = build(knowledge=True, dice=(1, 2), silver=1, tiles={"c4": "k15"},
                   sold=(1, 1, 1, 0, 0, 0), shields={"d4": 10}, black=(), phase=4,
                   last_turn_of_phase=True)
@@ -434,7 +434,7 @@ def test_shield_10_reaches_the_score_track(build):
 
 
 def test_shield_10_with_6_doubles_borrowed_scoring_tiles(build, other):
-    """§5.8 #6 + #10: a borrowed scoring monastery is one of your scoring monasteries."""
+    """Shield #6 + #10: a borrowed scoring monastery is one of your scoring monasteries."""
     them = other(build(knowledge=True))
     state = build(knowledge=True, tiles={"a2": "castle"}, shields={"d4": 6, "a2": 10},
                   borrow=them, sold=(1, 1, 1, 0, 0, 0), their_tiles={"c4": "k15"})
@@ -445,7 +445,7 @@ def test_shield_10_with_6_doubles_borrowed_scoring_tiles(build, other):
 
 
 def test_shield_11_castle_bonus_may_take_a_shield(build):
-    """§5.8 #11: whenever you place a castle, you may take a shield as its bonus action:
+    """Shield #11: whenever you place a castle, you may take a shield as its bonus action:
     any depot, no dice (a castle's bonus is a die of any value, R-CASTLE), onto any castle
     including the one just placed."""
     state = build(tiles={"c4": "k1"}, storage=["castle"], dice=(6, 2), shields={"d4": 11},
@@ -475,7 +475,7 @@ def test_shield_11_control_without_it_no_shield_in_the_bonus(build):
 
 
 def test_shield_13_doubles_every_shields_vp(build):
-    """§5.8 #13: at game end all your shields' VP (this one included) double."""
+    """Shield #13: at game end all your shields' VP (this one included) double."""
     state = build(tiles={"a2": "castle", "b3": "castle"}, shields={"d4": 13, "a2": 1, "b3": 9})
     terms = final_terms(state, state.current_player)
     assert (terms["shield #13"], terms["shield #1"], terms["shield #9"]) == (8, 24, 16)
@@ -502,7 +502,7 @@ PLACEMENT_DEPOTS = {"depots": {2: ["mine"], 3: ["bank"]}, "black": ["watchtower"
 
 
 def test_shield_14_phase_end_placement_from_a_numbered_depot(build):
-    """§5.8 #14 and R-SHIELD-14-15: at each phase end, after the dice actions, take one hex
+    """Shield #14 and R-SHIELD-14-15: at each phase end, after the dice actions, take one hex
     from any numbered depot and place it straight into the duchy: colour and adjacency apply,
     any die number. From d4 alone: the mine only on e3 (die 4, not depot 2's number), not on
     f2 / g1 (not adjacent); the bank on c3 or e4; nothing from the black depot."""
@@ -515,7 +515,7 @@ def test_shield_14_phase_end_placement_from_a_numbered_depot(build):
 
 
 def test_shield_14_placed_hex_fires_its_effect(build):
-    """§5.8 #14 "with its effect": the bank gives 2 silver, which here pays the tribute that
+    """Shield #14 "with its effect": the bank gives 2 silver, which here pays the tribute that
     follows; the hex leaves the depot and does not pass through storage."""
     state = build(dice=(1, 2), shields={"d4": 14}, last_turn_of_phase=True, **PLACEMENT_DEPOTS)
     seat = state.current_player
@@ -530,7 +530,7 @@ def test_shield_14_placed_hex_fires_its_effect(build):
 
 
 def test_shield_14_placement_scores_like_a_placement(build):
-    """§5.8 #14 "under normal placement rules": the mine completes the mine region (6 VP +
+    """Shield #14 "under normal placement rules": the mine completes the mine region (6 VP +
     phase A bonus 10) and the mine colour (5 VP)."""
     state = build(dice=(1, 2), tiles={"f2": "mine", "g1": "mine"}, shields={"d4": 14},
                   last_turn_of_phase=True, depots={2: ["mine"]})
@@ -558,7 +558,7 @@ def test_shield_14_with_18_no_adjacency(build):
 
 
 def test_shield_14_only_at_the_phase_end(build):
-    """§5.8 #14 "at each phase end": a turn ending mid-phase places nothing."""
+    """Shield #14 "at each phase end": a turn ending mid-phase places nothing."""
     state = build(dice=(1, 2), shields={"d4": 14}, **PLACEMENT_DEPOTS)
     after = to_phase_end(state)  # here: an ordinary turn of round 1
     assert after.phase == 0 and after.round == 0
@@ -566,7 +566,7 @@ def test_shield_14_only_at_the_phase_end(build):
 
 
 def test_shield_14_nothing_to_place_no_decision(build):
-    """§5.8 #14 "(if any)": numbered depots empty, straight on to the tribute."""
+    """Shield #14 "(if any)": numbered depots empty, straight on to the tribute."""
     state = build(dice=(1, 2), shields={"d4": 14}, black=["watchtower"],
                   last_turn_of_phase=True)
     at_end = to_phase_end(state)
@@ -583,7 +583,7 @@ def test_shield_14_control_no_placement_without_it(build):
 
 
 def test_shield_15_phase_end_placement_from_the_black_depot(build):
-    """§5.8 #15 (as #14, from the black depot) and R-SHIELD-14-15: only the black depot's
+    """Shield #15 (as #14, from the black depot) and R-SHIELD-14-15: only the black depot's
     watchtower (any die number; city spaces next to d4), and its effect: 4 VP."""
     state = build(dice=(1, 2), shields={"d4": 15}, last_turn_of_phase=True, **PLACEMENT_DEPOTS)
     seat = state.current_player
@@ -600,7 +600,7 @@ def test_shield_15_phase_end_placement_from_the_black_depot(build):
 
 
 def test_shields_14_and_15_both_place(build):
-    """§5.8: a seat with both shields places twice."""
+    """Shields page: a seat with both shields places twice."""
     state = build(dice=(1, 2), tiles={"a2": "castle"}, shields={"d4": 14, "a2": 15},
                   last_turn_of_phase=True, **PLACEMENT_DEPOTS)
     seat = state.current_player
@@ -618,7 +618,7 @@ def test_shields_14_and_15_both_place(build):
 
 
 def test_shield_16_set_a_die_then_use_it_with_workers(build):
-    """§5.8 #16: once per turn, set one of your dice to any value. Dice 1 and 2: the 1 set
+    """Shield #16: once per turn, set one of your dice to any value. Dice 1 and 2: the 1 set
     to 5, then one worker makes it 6 to take from depot 6; no second setting that turn."""
     state = build(dice=(1, 2), workers=1, shields={"d4": 16}, depots={6: ["bank"]})
     seat = state.current_player
@@ -636,7 +636,7 @@ def test_shield_16_set_a_die_then_use_it_with_workers(build):
 
 
 def test_shield_16_makes_a_free_pair_for_a_shield(build):
-    """§5.8 #16 + the doubles action: 2 and 5, the 5 set to 2, a free pair of 2s."""
+    """Shield #16 + the doubles action: 2 and 5, the 5 set to 2, a free pair of 2s."""
     state = build(dice=(2, 5), workers=0, shields={"d4": 16}, shield_depots={2: (7,)})
     assert "shield 7 2 d4 d2 d2" not in legal_texts(state)
     after = do(state, "set d5 2", "shield 7 2 d4 d2 d2")
@@ -644,7 +644,7 @@ def test_shield_16_makes_a_free_pair_for_a_shield(build):
 
 
 def test_shield_16_again_next_turn(build):
-    """§5.8 #16 "once per turn": used this turn, it is open again on the seat's next turn
+    """Shield #16 "once per turn": used this turn, it is open again on the seat's next turn
     (the other seat plays its turn in between)."""
     state = build(dice=(1, 2), shields={"d4": 16})
     seat = state.current_player
@@ -669,7 +669,7 @@ def test_shield_16_control_without_it(build):
 
 @pytest.mark.parametrize(("with_shield", "vp"), [(True, 20), (False, 16)])
 def test_shield_17_regions_score_one_space_larger(build, with_shield, vp):
-    """§5.8 #17: completed regions score as if one space larger: a 3-space region scores 10
+    """Shield #17: completed regions score as if one space larger: a 3-space region scores 10
     instead of 6, plus the phase A bonus 10. The ship on d3 completes the rivers d1 d2 d3."""
     shield = {"d4": 17} if with_shield else {}
     state = build(dice=(2, 1), storage=["ship"], tiles={"d1": "ship", "d2": "ship"},
@@ -692,7 +692,7 @@ def test_shield_17_keeps_the_phase_bonus(build, phase, bonus):
 
 @pytest.mark.parametrize("with_shield", [True, False])
 def test_shield_18_placements_need_not_be_adjacent(build, with_shield):
-    """§5.8 #18: placed tiles need not be adjacent to earlier tiles. With only the start
+    """Shield #18: placed tiles need not be adjacent to earlier tiles. With only the start
     castle, a mine may go on g1 (die 3) far away; without it only on e3 (next to d4).
     Colour and die number still apply (f2 is die 1)."""
     shield = {"d4": 18} if with_shield else {}

@@ -1,7 +1,7 @@
 """Serialisation of the shields' state and its validation.
 
 Sources: the core's contract (``burgundy.io``: ``from_json`` raises ``ValueError`` for a
-malformed or impossible state, the message says what) and rules-findings.md §5.8: 18 shields,
+malformed or impossible state, the message says what) and docs/variants/shields.md: 18 shields,
 each in one place; a shield lies on a castle tile; one shield per castle.
 """
 
@@ -80,7 +80,7 @@ def test_tampered_shield_state_raises_value_error(build, change):
 
 @pytest.mark.parametrize("space", ["a3", "a4", "c4", "e3"])
 def test_shield_on_a_non_castle_space_raises_value_error(build, space):
-    """§5.8: a shield lies on a castle tile. a3 is an empty castle space; a4, c4 and e3 are
+    """Shields page: a shield lies on a castle tile. a3 is an empty castle space; a4, c4 and e3 are
     other colours (c4 empty, e3 holding a mine)."""
     state = build(tiles={"e3": "mine"}, shields={"d4": 1})
     estate = state.seats[state.current_player].estate
@@ -107,7 +107,8 @@ def test_tampered_state_checked_by_validate_state_too(build):
 
 
 def test_two_shields_on_one_castle_raise_value_error(build):
-    """§5.8 "One shield per castle": a state with shields 1 and 2 both on d4 is impossible."""
+    """Shields page "One shield per castle": a state with shields 1 and 2 both on d4 is
+    impossible."""
     state = build(shields={"d4": 1})
     estate = state.seats[state.current_player].estate
 

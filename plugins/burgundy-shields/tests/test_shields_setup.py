@@ -1,6 +1,6 @@
 """Shield set-up by player count, drawn as explicit chance; depot shields never refilled.
 
-Source: rules-findings.md §5.8 "Setup" (SE-ZH, RU19, SE-TTS ``GameBoard.lua``): the 18
+Source: docs/variants/shields.md, set-up (SE-ZH, RU19, SE-TTS ``GameBoard.lua``): the 18
 shields are shuffled face down, then laid face up on the numbered depots' goods spaces:
 2 players one per depot; 3 players one on depots 1/3/5 and two on 2/4/6; 4 players two per
 depot. Unused shields go back to the box; depot shields are never refilled.
@@ -19,7 +19,7 @@ from burgundy.testing import find_action, random_playout
 from burgundy_shields.model import SHIELDS, ShieldDraw, ShieldState
 
 COUNTS = {2: [1, 1, 1, 1, 1, 1], 3: [1, 2, 1, 2, 1, 2], 4: [2, 2, 2, 2, 2, 2]}
-"""§5.8: shields per depot 1-6 by player count."""
+"""Shields page: shields per depot 1-6 by player count."""
 
 
 def _shields(state) -> ShieldState:
@@ -31,7 +31,7 @@ def _shields(state) -> ShieldState:
 @pytest.mark.parametrize("edition", ["2019", "2011"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_lays_out_shields_by_player_count_as_chance(players, edition, knowledge):
-    """§5.8 set-up: every draw is a chance node, uniform over the face-down shields; the
+    """Shields page set-up: every draw is a chance node, uniform over the face-down shields; the
     drawn shield lands on the depot the draw is for; the counts per depot follow the player
     count; the rest stay face down (out of play)."""
     variants = ("knowledge", "shields") if knowledge else ("shields",)
@@ -60,7 +60,7 @@ def test_setup_lays_out_shields_by_player_count_as_chance(players, edition, know
 
 
 def test_setup_draws_are_each_equally_likely_at_every_step():
-    """§5.8 "shuffle face down": after some shields are drawn, each remaining one is
+    """Shields page "shuffle face down": after some shields are drawn, each remaining one is
     equally likely (1/17, 1/16, ...), and drawn ones can no longer come up."""
     state = Ruleset(players=2, variants=("shields",)).initial_state()
     first = state.chance_outcomes()
@@ -73,7 +73,7 @@ def test_setup_draws_are_each_equally_likely_at_every_step():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_depot_shields_never_refilled_over_a_whole_game(players):
-    """§5.8: depot shields are never refilled: once set-up is over, the face-down supply
+    """Shields page: depot shields are never refilled: once set-up is over, the face-down supply
     never changes and no depot ever gains a shield (across all five phase set-ups)."""
     rules = Ruleset(players=players, variants=("shields",))
     states = random_playout(rules, seed=players)
@@ -90,7 +90,7 @@ def test_depot_shields_never_refilled_over_a_whole_game(players):
 
 
 def test_phase_start_keeps_depot_shields_and_draws_none(build):
-    """§5.8: the phase set-up refills the depots' hexes but not their shields: a shield left
+    """Shields page: the phase set-up refills the depots' hexes but not their shields: a shield left
     on depot 4 at the end of phase A is still there in phase B, the other depots stay empty
     and nothing is drawn from the face-down shields."""
     state = build(dice=(1, 2), shield_depots={4: (7,)}, last_turn_of_phase=True)

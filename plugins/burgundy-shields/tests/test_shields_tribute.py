@@ -1,7 +1,7 @@
 """Shield tribute at each phase end, before mine income.
 
-Source: rules-findings.md §5.8 "Tribute" (SE-ZH; RU19 omits it but its #3 needs it) and
-§2.16 ("with the shields module, shield tribute is paid first"): at the end of each phase,
+Source: docs/variants/shields.md, "Tribute" (SE-ZH; RU19 omits it but its #3 needs it):
+with the shields module, shield tribute is paid first: at the end of each phase,
 before mine income, pay 1 silver per shield; a shield you cannot or will not pay for is
 removed from the game. Shield #3: tribute may be paid with workers instead of silver, one
 worker per silver, mixing allowed.
@@ -38,7 +38,7 @@ def owned(state, seat):
 
 @pytest.mark.parametrize("phase", [0, 1, 2, 3, 4])
 def test_tribute_at_every_phase_end_keep_or_lose(build, phase):
-    """§5.8: at the end of each phase (A-E) the seat chooses which shields to keep, paying
+    """Shields page: at the end of each phase (A-E) the seat chooses which shields to keep, paying
     1 silver each; the others leave the game (removed, not back on a depot)."""
     state = build(dice=(1, 2), silver=5, tiles={"a2": "castle"}, shields={"d4": 1, "a2": 7},
                   black=(), phase=phase, last_turn_of_phase=True)
@@ -86,7 +86,7 @@ def test_tribute_none_loses_every_shield(build):
     ],
 )
 def test_too_little_silver_must_lose_shields(build, silver, options):
-    """§5.8 "a shield you cannot ... pay for is removed": with 1 silver only one of two
+    """Shields page "a shield you cannot ... pay for is removed": with 1 silver only one of two
     shields can be kept; with none, both go (workers do not pay without #3)."""
     state = build(dice=(1, 2), silver=silver, tiles={"a2": "castle"},
                   shields={"d4": 1, "a2": 7}, last_turn_of_phase=True)
@@ -97,7 +97,7 @@ def test_too_little_silver_must_lose_shields(build, silver, options):
 
 @pytest.mark.parametrize("silver", [0, 1])
 def test_tribute_comes_before_mine_income(build, silver):
-    """§5.8 / §2.16: tribute is paid before the mines pay. With no silver and two mines the
+    """Shields page: tribute is paid before the mines pay. With no silver and two mines the
     shield cannot be kept (the mines' silver comes too late); with 1 silver it can. The
     income arrives afterwards either way."""
     state = build(dice=(1, 2), silver=silver, tiles={"e3": "mine", "f2": "mine"},
@@ -119,7 +119,7 @@ def test_tribute_comes_before_mine_income(build, silver):
 
 
 def test_no_shields_no_tribute_decision(build):
-    """§5.8: only shields cost tribute; a phase end without shields goes straight on."""
+    """Shields page: only shields cost tribute; a phase end without shields goes straight on."""
     state = build(dice=(1, 2), silver=3, black=(), last_turn_of_phase=True)
     after = to_phase_end(state)
     assert after.phase == 1
@@ -127,7 +127,7 @@ def test_no_shields_no_tribute_decision(build):
 
 
 def test_every_seat_with_shields_pays(build, other):
-    """§5.8 "each phase end ... pay 1 silver per shield": both seats are asked, each for its
+    """Shields page "each phase end ... pay 1 silver per shield": both seats are asked, each for its
     own shields, and each pays from its own silver."""
     state = build(dice=(1, 2), silver=2, shields={"d4": 1}, their_shields={"d4": 7},
                   black=(), last_turn_of_phase=True)
@@ -150,7 +150,7 @@ def test_every_seat_with_shields_pays(build, other):
 
 
 def test_shield_3_pays_tribute_with_workers_mixing_allowed(build):
-    """§5.8 #3 (SE-ZH): tribute may be paid with workers instead of silver, 1 worker per
+    """Shield #3 (SE-ZH): tribute may be paid with workers instead of silver, 1 worker per
     silver, mixing allowed. 1 silver + 4 workers: both shields can be kept with one worker
     and one silver, or two workers."""
     state = build(dice=(1, 2), silver=1, workers=0, tiles={"a2": "castle"},
@@ -169,7 +169,7 @@ def test_shield_3_pays_tribute_with_workers_mixing_allowed(build):
 
 
 def test_without_shield_3_workers_do_not_pay(build):
-    """§5.8: the control for #3: the same position with #1 instead of #3."""
+    """Shields page: the control for #3: the same position with #1 instead of #3."""
     state = build(dice=(1, 2), silver=1, workers=0, tiles={"a2": "castle"},
                   shields={"d4": 1, "a2": 7}, last_turn_of_phase=True)
     texts = legal_texts(to_phase_end(state))
@@ -178,7 +178,7 @@ def test_without_shield_3_workers_do_not_pay(build):
 
 
 def test_shield_3_no_silver_at_all_workers_only(build):
-    """§5.8 #3: with no silver the shields can still be kept, paid fully with workers."""
+    """Shield #3: with no silver the shields can still be kept, paid fully with workers."""
     state = build(dice=(1, 2), silver=0, workers=0, tiles={"a2": "castle"},
                   shields={"d4": 3, "a2": 7}, last_turn_of_phase=True)
     seat = state.current_player

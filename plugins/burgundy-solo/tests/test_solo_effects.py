@@ -1,6 +1,7 @@
 """The solo module's effects: ships and the black-tile trade, black tiles, covering a colour,
 buying VP and the target marker, knowledge tiles at placement, the result (issue #13). Each
-test names its seed sentence (wave-2 §1.1) or ruling; the edge cases are wave-2 §1.3's.
+test names its rule sentence (S1-S19, P1-P17) or ruling; the edge cases are those the
+Solo page's rulings settle (docs/variants/solo.md).
 Positions: the first turn of seed 1 on board 13a, the start castle on A26."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The solo module's rules, one test per rule (issue #13). Each names its source: a sentence
-of the seeds (S1-S19: the 2019 module, seed 002; P1-P17: the 2018 promo, seed 004; numbered
-as in ``shared/reference/wave2-rules.md`` §1.1) or a ruling (R-SOLO-TARGET, ...).
+of the rule texts (S1-S19: the 2019 module, RU19; P1-P17: the 2018 promo, SOLO18; numbered
+as docs/rules.md's sources say) or a ruling (R-SOLO-TARGET, ...).
 Positions: the first turn of seed 1 on board 13a, the start castle on A26 (see conftest)."""
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def test_the_first_occupied_slot_of_the_white_depot_leaves(solo: S) -> None:
 
 
 def test_an_empty_depot_passes_to_the_next_clockwise(solo: S) -> None:
-    """S9/P7 and wave-2 §1.3 item 4: empty means no hex (goods do not count); 6 -> 1; all
+    """S9/P7 and the Solo page: empty means no hex (goods do not count); 6 -> 1; all
     empty: nothing leaves."""
     state = solo.position()
     skip = replace(set_depots(state, {4: ["ship"]}), white=3)

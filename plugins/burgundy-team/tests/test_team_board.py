@@ -1,6 +1,6 @@
 """A team board given by the caller (issue #14: side 12b is not known, so it is not
 shipped): option ``team_board`` takes the spaces with their positions and the two start
-spaces marked 1 and 6, among which the team chooses (T2, T3 of seed 002's "Игра в команде";
+spaces marked 1 and 6, among which the team chooses (T2, T3 of RU19's "Игра в команде";
 R-TEAM-DUCHY)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Team play's rules, each test naming its sentence (T1-T13 of seed 002's "Игра в команде",
-numbered as in ``shared/reference/wave2-rules.md`` §2.1) or ruling (R-TEAM-SEATS, ...)."""
+"""Team play's rules, each test naming its sentence (T1-T13 of RU19's "Игра в команде",
+numbered in their order as docs/rules.md's sources say) or ruling (R-TEAM-SEATS, ...)."""
 
 from __future__ import annotations
 
@@ -181,9 +181,9 @@ def test_trade_routes_one_route_per_team(team: S) -> None:
 
 @pytest.mark.parametrize("number", [13, 14])
 def test_knowledge_13_and_14_work_for_either_partner(team: S, number: int) -> None:
-    """Wave-2 §2.3 item 6: knowledge tiles work for the team, whichever partner placed
-    them: with #13 (a silverling more) or #14 (4 workers) in the team's duchy, both partners'
-    take-workers action gets it."""
+    """The Team page (docs/variants/team.md): knowledge tiles work for the team, whichever partner
+    placed them: with #13 (a silverling more) or #14 (4 workers) in the team's duchy, both
+    partners' take-workers action gets it."""
     state = team.start()
     seat = state.current_player
     estate = state.seats[seat].estate

@@ -1,6 +1,6 @@
 """The component problem (issue #16): option ``trade_routes_deck`` — a supplied deck, the
 generated one, and no default that pretends; the printed tiles known ship as data, marked
-printed (data-gaps.md §1: tiles A, B, C of the 2019 rulebook; C's worker count unreadable).
+printed (R-ROUTE-DECK: tiles A, B, C of the 2019 rulebook, ZH19 p.12; C's worker count unreadable).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_the_ruleset_describes_a_generated_deck_as_generated() -> None:
 
 # -- the printed tiles ------------------------------------------------------------------------
 def test_the_three_printed_tiles_ship_as_data_marked_printed() -> None:
-    """data-gaps.md §1: tiles A, B, C of the 2019 rulebook (ZH19 p.12) as read; C's
+    """R-ROUTE-DECK: tiles A, B, C of the 2019 rulebook (ZH19 p.12) as read; C's
     worker count is unreadable and the data says so."""
     assert sorted(PRINTED) == ["E2019-A", "E2019-B", "E2019-C"]
     assert [(s.goods, str(s.reward)) for s in printed_tile("E2019-A").spaces] == [

@@ -1,6 +1,6 @@
 """The trade routes' rules, each test naming its sentence or ruling.
 
-Sentences: seed 002, "Торговые пути" (wave2-rules.md §4.1):
+Sentences: RU19, "Торговые пути" (numbered as docs/rules.md's sources say):
 
 - TR1 "Each player gets random trade-route cards: 3 with 4 players, 4 with 3, 5 with 2; lay
   them in random order above the board — that is your trade route."
@@ -8,7 +8,7 @@ Sentences: seed 002, "Торговые пути" (wave2-rules.md §4.1):
   the route. If the tile's colour matches the space's colour, receive that bonus at once."
 - TR3 "When no empty space is left, put sold goods in the sold space of the board as usual."
 
-Rulings: R-ROUTE (RULINGS.md) and the ones the docs page decides (R-ROUTE-INCOME,
+Rulings: R-ROUTE (docs/rules.md) and the ones the docs page decides (R-ROUTE-INCOME,
 R-ROUTE-NESTED, R-ROUTE-TEAM; docs/variants/trade-routes.md).
 """
 
@@ -345,8 +345,8 @@ def test_r_route_take_reward_may_discard_with_the_option(tr: types.SimpleNamespa
 def test_2019_mid_action_purchase_during_a_reward(
     tr: types.SimpleNamespace, edition: str, open_: bool
 ) -> None:
-    """The 2019 purchase in the middle of an action (RULINGS "Editions"; library (g)) is
-    open while a route reward is pending; in 2011 it is not."""
+    """The 2019 purchase in the middle of an action (the editions table of docs/rules.md; library
+    (g)) is open while a route reward is pending; in 2011 it is not."""
     rules = tr.rules_for(2, "test", edition=edition)
     state = tr.position(rules, route=(tr.SAME2, tr.VP, tr.WARE, tr.EXTRA, tr.CMK),
                         goods=(0, 1, 0, 0, 0, 0), dice=(2, 5), silver=2, black=["bank"])

@@ -1,7 +1,7 @@
-"""The white castles' rules (issue #17), each test naming its source: R-WHITE-CASTLE in
-RULINGS.md, the sentences W1-W4 of wave2-rules.md §5 (from the 2019 rulebook, ZH19) and its
-proposals §5.3. Board 1: the start castle on d4; e4 (die 3) and e5 (die 1) are one city,
-c3 (die 3) another."""
+"""The white castles' rules (issue #17), each test naming its source: R-WHITE-CASTLE on
+docs/rules.md, the sentences W1-W4 (from the 2019 rulebook, ZH19) and what
+docs/variants/white-castles.md decides. Board 1: the start castle on d4; e4 (die 3) and e5 (die 1)
+are one city, c3 (die 3) another."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def space(state: State, name: str) -> int:
 
 
 def test_components_join_their_supplies() -> None:
-    """W1 (ZH19, data-findings §5): 6 beige-backed and 2 black-backed white castles, #29 in
+    """W1 (ZH19): 6 beige-backed and 2 black-backed white castles, #29 in
     the yellow supply; a beige one is drawn by the city depot spaces."""
     ruleset = rules()
     totals, _ = component_totals(ruleset)
@@ -40,7 +40,7 @@ def test_components_join_their_supplies() -> None:
 
 
 def test_the_2011_edition_is_refused() -> None:
-    """The module is of the 2019 box only (wave2-rules §5.3.7)."""
+    """The module is of the 2019 box only (the White castles page)."""
     with pytest.raises(ValueError, match=r"white_castles.*2019"):
         burgundy.Ruleset(players=2, variants=("white_castles",), edition="2011")
 
@@ -99,7 +99,7 @@ def test_placed_by_a_town_hall_it_still_gives_its_action() -> None:
 
 
 def test_placed_by_shield_14_at_phase_end_it_uses_this_rounds_white_die() -> None:
-    """R-WHITE-CASTLE, wave2-rules §5.3.5: placed outside a turn (shield #14 at a phase end)
+    """R-WHITE-CASTLE and the White castles page: placed outside a turn (shield #14 at a phase end)
     the white die still shows this round's value."""
     from burgundy_shields.model import ShieldState
 
@@ -124,7 +124,7 @@ def test_placed_by_shield_14_at_phase_end_it_uses_this_rounds_white_die() -> Non
 
 
 def test_one_white_castle_per_city_and_knowledge_1_lifts_it() -> None:
-    """R-WHITE-CASTLE, wave2-rules §5.3.1: a building type of its own, one per city; #1
+    """R-WHITE-CASTLE: a building type of its own, one per city; #1
     lifts it. e4 and e5 are one city."""
     state = build_position(rules("knowledge"), storage=[WC], dice=(1, 1),
                            tiles={"e4": WC})
@@ -138,8 +138,8 @@ def test_one_white_castle_per_city_and_knowledge_1_lifts_it() -> None:
 
 
 def test_carpenter_takes_it_church_does_not() -> None:
-    """wave2-rules §5.3.1/§5.3.3: it is a beige building (the carpenter's workshop takes
-    it), not a castle (the church takes castles, mines and monasteries)."""
+    """R-WHITE-CASTLE and the White castles page: it is a beige building (the carpenter's workshop
+    takes it), not a castle (the church takes castles, mines and monasteries)."""
     state = build_position(rules(), storage=["carpenter"], dice=(3, 3), depots={4: [WC]})
     seat = state.current_player
     after = play_texts(state, "place carpenter e4 d3")
@@ -168,7 +168,7 @@ def test_knowledge_29_without_white_castles_scores_nothing() -> None:
 
 
 def test_knowledge_29_doubled_by_shield_10() -> None:
-    """§5.8 shield #10: scoring monasteries double at game end — #29 is one."""
+    """Shield #10: scoring monasteries double at game end — #29 is one."""
     from burgundy_shields.model import ShieldState
 
     state = build_position(rules("knowledge", "shields"), tiles={"e4": WC, "c4": "k29"})

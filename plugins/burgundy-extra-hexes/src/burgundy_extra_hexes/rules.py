@@ -1,4 +1,4 @@
-"""The four extra hexes' rules (R-EXTRA-HEXES; wave2-rules §7, from ZH19 and SE-ZH).
+"""The four extra hexes' rules (R-EXTRA-HEXES; X1-X5, from ZH19 and SE-ZH).
 
 Nothing here is a printed component beyond the four tiles themselves: #27 and #28 are the
 core's codes ``k27``, ``k28``; the crane and the geese get the codes the core keeps for this
@@ -113,8 +113,8 @@ _HIRE = HireWorkers()
 
 
 def hire_actions(state: State, item: Pending) -> tuple[Action, ...]:
-    """#28 (X2, wave2-rules §7.3.2): on any decision of the seat whose duchy holds #28 (or
-    borrows it: shield #6), a free action: 1 silverling for 2 workers, repeatable."""
+    """#28 (X2; decided on the Extra hexes page): on any decision of the seat whose duchy holds #28
+    (or borrows it: shield #6), a free action: 1 silverling for 2 workers, repeatable."""
     seat = item.seat
     if seat < 0 or seat in (CHANCE_SEAT, AUTO_SEAT):
         return ()

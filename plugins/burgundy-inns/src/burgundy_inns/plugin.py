@@ -24,7 +24,7 @@ from burgundy_inns import rules as inn_rules
 
 @hookimpl
 def burgundy_variant() -> VariantInfo:
-    """The inns: 2019 edition, 2-4 players (not solo, wave2-rules §6.3.8)."""
+    """The inns: 2019 edition, 2-4 players (not solo: decided on the Inns page)."""
     return VariantInfo(
         name=inn_rules.NAME,
         version=__version__,

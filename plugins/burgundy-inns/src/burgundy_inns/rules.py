@@ -1,8 +1,8 @@
 """The inns' rules: the tile kind, the stack beside the black depot, placement, scoring.
 
-The count (5) is the 2019 box's (seed 002; ZH19). The rules are the 2019 rulebook's as the
-findings give them (rules-findings §5.4, data-findings §4: the region's +1 capped at 8), with
-seed 003's answer on placement (I1-I3) and R-INN, R-INN-PLACE.
+The count (5) is the 2019 box's (RU19; ZH19). The rules are the 2019 rulebook's (ZH19 p.12:
+the region's +1 capped at 8) and the Special Edition's (SE-ZH), with ES-SE's answer on
+placement (I1-I3) and R-INN, R-INN-PLACE.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The outposts' rules: one function per rule, wired to the core's hooks by
 :mod:`burgundy_outposts.plugin`.
 
-Seed sentences are quoted by their number in ``shared/reference/wave2-rules.md`` §3.1
-(O1-O3: seed ``002``, section "Новые герцогства (№№ 11a–11f): «Заставы»"); rulings by their
+Rule sentences are quoted by their number (O1-O3, as docs/rules.md's sources number them:
+RU19, section "Новые герцогства (№№ 11a–11f): «Заставы»"); rulings by their
 id (R-OUTPOSTS, R-OUTPOSTS-BONUS).
 """
 

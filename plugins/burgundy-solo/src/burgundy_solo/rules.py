@@ -1,9 +1,9 @@
 """The solo module's rules: one function per rule, wired to the core's hooks by
 :mod:`burgundy_solo.plugin`.
 
-Seed sentences are quoted by their number in ``shared/reference/wave2-rules.md`` §1.1
-(S1-S19: the 2019 module; P1-P17: the 2018 promo); rulings by their id (R-SOLO-REMOVE, ...).
-"""
+Rule sentences are quoted by their number, as docs/rules.md's sources number them
+(S1-S19: the 2019 module, RU19; P1-P17: the 2018 promo, SOLO18); rulings by their id
+(R-SOLO-REMOVE, ...). """
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Team play's rules, one function per rule, wired to the core's hooks by
-:mod:`burgundy_team.plugin`. Sentences T1-T13 are those of seed 002's section "Игра в
-команде" as ``shared/reference/wave2-rules.md`` §2.1 numbers them; rulings R-TEAM-SEATS,
+:mod:`burgundy_team.plugin`. Sentences T1-T13 are those of RU19's section "Игра в
+команде", numbered in their order (docs/rules.md, sources); rulings R-TEAM-SEATS,
 R-TEAM-DUCHY, R-TEAM-STORAGE, R-TEAM-RESULT."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The trade routes' rules: the deal, ordering a route, goods onto the route, rewards, the
 check of a loaded state and the route's picture rows.
 
-Rule sentences (seed 002, "Торговые пути"; wave2-rules §4.1) and where they are:
+Rule sentences (RU19, "Торговые пути"; TR1-TR3 as docs/rules.md's sources number them) and where
+they are:
 
 - TR1 "Each player gets random trade-route cards: 3 with 4 players, 4 with 3, 5 with 2;
   lay them in random order above the board": :func:`setup` (``RouteDraw`` chance per tile;

@@ -1,6 +1,6 @@
 """The white castles' rules: the tile kind, its supply, its effect and knowledge #29.
 
-The component counts are from the 2019 rulebook (ZH19, data-findings §5: 6 beige-backed,
+The component counts are from the 2019 rulebook (ZH19: 6 beige-backed,
 2 black-backed, #29 yellow-backed; the 6/2 split of the backs rests on one source, medium
 confidence). Nothing else of the module is a printed component.
 """
