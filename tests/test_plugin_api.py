@@ -122,7 +122,7 @@ def test_a_keyed_hook_refuses_a_key_it_does_not_have(install_plugin: Install) ->
     """Nothing silently ignored: a misspelled key fails when the ruleset is built, naming
     the valid keys."""
     install_plugin("badkey", BAD_KEY)
-    with pytest.raises(ValueError, match=r"no key 'sales' \(valid: \['mine', 'sale'"):
+    with pytest.raises(ValueError, match=r"no key 'sales'; valid: \['mine', 'sale'"):
         burgundy.Ruleset(players=2, variants=("badkey",))
 
 

@@ -49,7 +49,7 @@ def burgundy_events(rules):
         order = (a[0], b[0], a[1], b[1])
         track = (tuple(reversed(order)),)
         return replace(state, track=track, order=play_order(track))
-    return {"start_player": start}
+    return {{"start_player": start}}
 '''
 
 

@@ -204,3 +204,55 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+KINDS: dict[str, str] = {
+    "variant": "identity", "tiles": "provider", "boards": "provider", "board_deal": "provider",
+    "seat_estates": "provider", "setup": "set-up", "rules": "provider",
+    "extra_actions": "provider", "sold_goods": "provider", "tile_effect": "provider (first "
+    "answer wins)", "borrowed_tiles": "provider", "validate": "check",
+    "observation_slices": "provider", "events": "events", "purchases": "keyed providers",
+    "scoring": "keyed providers", "held": "keyed providers", "picture_rows": "keyed providers",
+}
+"""The kind of each hook that is not a modifier (a hook not named here modifies a value
+the core computed, folded in variant order)."""
+
+
+def hook_users() -> dict[str, list[str]]:
+    """``{hook: [first-party plugin, ...]}``: the base game's plugin and each installed
+    variant whose module implements the hook (read from the loaded plugins)."""
+    from burgundy import hookspecs, variants
+    from burgundy.rules import base
+
+    plugins: list[tuple[str, object]] = [("base", base)]
+    plugins += [(name, variants._load_plugin(name)) for name in variants.available_variants()]
+    users: dict[str, list[str]] = {hook: [] for hook in hookspecs.HOOK_SPECS}
+    for name, plugin in plugins:
+        for hook in users:
+            method = getattr(plugin, f"{PREFIX}{hook}", None)
+            if getattr(method, "burgundy_impl", None) is not None:
+                users[hook].append(name)
+    return users
+
+
+def markdown() -> str:
+    """The hook table at the top of ``docs/hooks.md`` (the docs build runs this, so the
+    table is regenerated from :mod:`burgundy.hookspecs` at every build): hook, kind, what
+    it answers (the keys of a keyed hook), and its first-party users."""
+    from burgundy import hookspecs
+
+    users = hook_users()
+    lines = ["| hook | kind | answers | first-party users |", "|---|---|---|---|"]
+    for hook, spec in hookspecs.HOOK_SPECS.items():
+        keys = hookspecs.KEYED_HOOKS.get(hook)
+        if keys is not None:
+            kind = KINDS.get(hook, "keyed modifiers")
+            answers = "{" + ", ".join(f"`{k}`" for k in keys) + "}"
+        else:
+            kind = KINDS.get(hook, "modifier")
+            answers = "`" + spec.__annotations__["return"].removesuffix(" | None") + "`"
+        answers = answers.replace("|", "&#124;")
+        who = ", ".join(users[hook]) or "—"
+        lines.append(f"| [`{PREFIX}{hook}`][burgundy.hookspecs.{PREFIX}{hook}] | {kind} | "
+                     f"{answers} | {who} |")
+    return "\n".join(lines)

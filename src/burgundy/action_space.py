@@ -16,7 +16,7 @@ each named as in :data:`FIELD_DOMAINS`: the product of their domains. The helper
 Two parts of the core's spaces come from what the variants declare on their
 :class:`~burgundy.variants.VariantInfo`: the purchase's sources (:func:`purchase_sources`:
 the black depot and each variant's :attr:`~burgundy.variants.VariantInfo.purchase_sources`,
-workers 0 up to a source's price where a ``burgundy_purchase_payments`` hook is on), and the
+workers 0 up to a source's price where a ``burgundy_purchases["payments"]`` hook is on), and the
 loose dice 7-12 in the die actions (:func:`dies`: only where a variant declares
 :attr:`~burgundy.variants.VariantInfo.loose_dice`, so the base and the standard game's
 spaces stay as small as they are).
@@ -103,7 +103,7 @@ def purchase_sources(rules: Ruleset) -> tuple[tuple[str, int, tuple[int, ...]], 
 
 def _buy_tile(rules: Ruleset) -> list[act.BuyTile]:
     """Each source's hexes, paid with 0 workers, or 0 up to its price where a variant's
-    payments (hook ``burgundy_purchase_payments``) may let workers pay."""
+    payments (hook ``burgundy_purchases["payments"]``) may let workers pay."""
     pay_with_workers = bool(rules.engine.purchase_payments)
     everything = tiles_in_play(rules)
     return [

@@ -84,7 +84,7 @@ KNOWLEDGE_IDS: int = int(_TILE_DATA["knowledge"]["reserved_ids"])
 
 NO_COLOUR: int = -1
 """The :data:`TILE_COLOUR` entry of a tile of no colour (the solo black tile, an inn): it
-goes on no space by itself, only where a variant's ``burgundy_placement_spaces`` lets it,
+goes on no space by itself, only where a variant's ``burgundy_placement["spaces"]`` lets it,
 and no depot space draws it. Never an index into a colour table: test ``colour >= 0``."""
 CORE_EFFECTS: tuple[str, ...] = ("ship", "castle", "mine", "building", "animal", "knowledge")
 """The kinds of the core's tiles, each also the name of its effect (:attr:`TileKind.effect`):

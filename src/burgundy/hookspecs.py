@@ -789,6 +789,7 @@ LEGACY_HOOKS: dict[str, tuple[str, str]] = {
     "pending_rules": ("rules", ""),
     "action_handlers": ("rules", ""),
 }
+del LEGACY_HOOKS["picture_rows"]  # the name stays, a hook of its own (now keyed)
 """The hooks of releases before 1.0 that still work, with a ``DeprecationWarning``: each
 old name (without the prefix: ``burgundy_sale_income`` is ``"sale_income"``) and the hook
 and key its answer now goes to (``("income", "sale")``). An old ``burgundy_pending_rules``

@@ -1110,7 +1110,7 @@ def _goods_totals(state: State) -> list[int]:
 
 def goods_outside_pool(state: State) -> list[int]:
     """Goods by colour that have been drawn: on round spaces, depots, in estates, sold, and
-    those the variants hold (hook ``burgundy_held_goods``: out of the game, on their own
+    those the variants hold (hook ``burgundy_held["goods"]``: out of the game, on their own
     components)."""
     totals = [0] * 6
     for held in state.rules.engine.held_goods:

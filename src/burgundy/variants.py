@@ -142,7 +142,7 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
 
 @attrs.frozen(slots=True)
 class PurchaseSource:
-    """A source a variant's purchase offers come from (hook ``burgundy_purchase_offers``),
+    """A source a variant's purchase offers come from (hook ``burgundy_purchases["offers"]``),
     declared on :attr:`VariantInfo.purchase_sources` so that the ruleset's action space
     (:mod:`burgundy.action_space`) knows every :class:`~burgundy.actions.BuyTile` it allows.
 
@@ -150,7 +150,7 @@ class PurchaseSource:
         name: The offers' :attr:`~burgundy.rules.take.PurchaseOffer.source` (the
             :attr:`~burgundy.actions.BuyTile.source` of its purchases).
         price: The most silverlings one of its purchases costs (a payment of workers,
-            hook ``burgundy_purchase_payments``, pays up to all of them).
+            hook ``burgundy_purchases["payments"]``, pays up to all of them).
         tiles: The tile codes it may sell; empty (default): any hex of the ruleset.
 
     Examples:
@@ -266,7 +266,7 @@ class VariantInfo:
             so the conformance kit does not require scores to only rise.
         may_end_without_winner: A finished game may have no winner (``winners() == ()``,
             the solo module's lost game).
-        tiles_score_when_placed: Scoring tiles (hook ``burgundy_tile_score``: knowledge
+        tiles_score_when_placed: Scoring tiles (hook ``burgundy_scoring["tile"]``: knowledge
             #15-#26) score right after they are placed, with the counts at that moment,
             and not at game end (the solo module, R-SOLO-KNOWLEDGE).
         editions: Supported editions.
@@ -281,7 +281,7 @@ class VariantInfo:
             smoke test; see :func:`example_options`). Only a variant with an option that has
             no default needs them (trade routes: its generated deck).
         purchase_sources: The sources of the variant's purchase offers (hook
-            ``burgundy_purchase_offers``), each a :class:`PurchaseSource`: what the ruleset's
+            ``burgundy_purchases["offers"]``), each a :class:`PurchaseSource`: what the ruleset's
             :class:`~burgundy.actions.BuyTile` space is made of, besides the black depot
             (:mod:`burgundy.action_space`).
         loose_dice: The variant can push a :class:`~burgundy.pending.LooseDieAction` (a

@@ -6,7 +6,7 @@ short text that may be marked with a goods colour and may hold a goods tile. The
 picture prints them under the estate's duchy; the SVG pictures draw them below the duchy
 board, one strip per row, the cells of one group (a trade-route tile, say) side by side
 in one frame. :func:`estate_rows` collects them for one estate. Rows for the main board
-(:func:`burgundy.hookspecs.burgundy_board_picture_rows`: the inns' stack) are drawn the
+(:func:`burgundy.hookspecs.burgundy_picture_rows`: the inns' stack) are drawn the
 same way under it; :func:`board_rows` collects them.
 """
 
@@ -67,7 +67,7 @@ class PictureRow:
 
 def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
     """The rows the enabled variants add to estate ``estate``'s pictures, in variant order
-    (the answers of the ``burgundy_picture_rows`` hook).
+    (the answers of the ``burgundy_picture_rows["estate"]`` hook).
 
     Args:
         state: The game state.
@@ -90,7 +90,7 @@ def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
 
 def board_rows(state: State) -> tuple[PictureRow, ...]:
     """The rows the enabled variants add to the main board's pictures, in variant order
-    (the answers of the ``burgundy_board_picture_rows`` hook).
+    (the answers of the ``burgundy_picture_rows["board"]`` hook).
 
     Args:
         state: The game state.

@@ -187,7 +187,7 @@ class Engine(HookTuples):
             ``burgundy_tiles``), its supply length and the tables its rules read by code.
         seat_estates: The estate of each seat (``burgundy_seat_estates``; by default one
             each).
-        tiles_score_when_placed: Whether scoring tiles (``burgundy_tile_score``) score
+        tiles_score_when_placed: Whether scoring tiles (``burgundy_scoring["tile"]``) score
             when placed instead of at game end (a variant's
             :attr:`~burgundy.variants.VariantInfo.tiles_score_when_placed`).
     """
@@ -306,10 +306,15 @@ class Engine(HookTuples):
                     f"{sorted(keys)} to functions; got {brief(answer)}"
                 )
             for key, function in answer.items():
-                if key not in found or not callable(function):
+                if key not in found:
                     raise ValueError(
-                        f"variant {variant!r}: burgundy_{hook} has no key {brief(key)} (valid: "
-                        f"{sorted(keys)}), or its value is not a function"
+                        f"variant {variant!r}: burgundy_{hook} has no key {brief(key)}; "
+                        f"valid: {sorted(keys)}"
+                    )
+                if not callable(function):
+                    raise ValueError(
+                        f"variant {variant!r}: burgundy_{hook}[{key!r}] must be a function; "
+                        f"got {brief(function)}"
                     )
                 found[key].append(function)
         for key, attribute in keys.items():

@@ -39,7 +39,7 @@ def board_of(state: State, estate: EstateIndex) -> Board:
 def colour_spaces(state: State, seat: SeatIndex, tile: TileCode) -> SpaceMask:
     """Return the mask of the empty spaces ``tile``'s colour lets seat ``seat`` use: those
     of its colour (none for a tile of no colour), then the variants'
-    ``burgundy_placement_spaces`` (inns, solo black tiles); no adjacency, no building
+    ``burgundy_placement["spaces"]`` (inns, solo black tiles); no adjacency, no building
     rule."""
     engine = state.rules.engine
     estate = state.estates[state.seats[seat].estate]

@@ -87,7 +87,7 @@ def building_count(state: State, estate: EstateIndex, building: str) -> int:
 
 def tile_terms(state: State, seat: int, kinds: int) -> dict[str, int]:
     """The VP the scoring tiles ``kinds`` (bitmask by code) are worth to seat ``seat`` now:
-    each ``burgundy_tile_score`` provider asked once per kind, terms added up by name."""
+    each ``burgundy_scoring["tile"]`` provider asked once per kind, terms added up by name."""
     terms: dict[str, int] = {}
     for code in bits(kinds):
         for score in state.rules.engine.tile_score:

@@ -271,7 +271,7 @@ def place_start_castle(state: State, estate: int, space: int) -> State:
 # -- phase set-up ---------------------------------------------------------------------------
 def run_phase_start(state: State, item: Pending) -> State:
     """Clear the depots' hexes and queue the draws that lay out the phase; then the
-    variants' phase-start events (``burgundy_on_phase_start``)."""
+    variants' phase-start events (``burgundy_events["phase_start"]``)."""
     removed = list(state.removed)
     for tile in (*(t for depot in state.depots for t in depot), *state.black_depot):
         removed[tile] += 1

@@ -59,7 +59,7 @@ def discard_choices(state: State, seat: int, may_discard: bool = True) -> tuple[
 
 def seat_storage_capacity(state: State, seat: SeatIndex) -> int:
     """Return seat ``seat``'s own hex storage spaces (base 0, then the
-    ``burgundy_seat_storage_capacity`` modifiers: team play's 2)."""
+    ``burgundy_storage["own_hexes"]`` modifiers: team play's 2)."""
     capacity = 0
     for modifier in state.rules.engine.seat_storage_capacity:
         capacity = modifier(state, seat, capacity)
@@ -305,14 +305,14 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
 @attrs.frozen(slots=True, eq=False)
 class PurchaseOffer:
     """A place the turn's one purchase may be made from, as a variant offers it to a seat
-    (hook ``burgundy_purchase_offers``): the core's is the black depot; knowledge #6 offers
+    (hook ``burgundy_purchases["offers"]``): the core's is the black depot; knowledge #6 offers
     the numbered depots, the inns their stack.
 
     Every purchase, whatever its source, is a :class:`~burgundy.actions.BuyTile` (naming
     the source and the workers paid): the core lists them (:func:`purchase_actions`), checks
     the price, stores the hex (R-STORAGE: a full storage discards one first; the seats' own
     spaces, R-TEAM-STORAGE) and marks the turn's purchase made (:func:`apply_buy`). The
-    ``burgundy_purchase_payments`` modifiers say how a seat may pay an offer.
+    ``burgundy_purchases["payments"]`` modifiers say how a seat may pay an offer.
 
     Attributes:
         source: The source's name in the notation (``buy inn inns``): a word, unique in the
@@ -356,7 +356,7 @@ _DEPOT_TAKERS = tuple(_depot_taker(d) for d in range(7))
 
 def purchase_offers(state: State, seat: SeatIndex) -> list[PurchaseOffer]:
     """The sources seat ``seat`` may buy from now, before prices and payments: the black
-    depot (if it holds a hex), then each variant's offers (``burgundy_purchase_offers``),
+    depot (if it holds a hex), then each variant's offers (``burgundy_purchases["offers"]``),
     in variant order; none once this turn's purchase is made."""
     if state.purchased:
         return []
@@ -368,7 +368,7 @@ def purchase_offers(state: State, seat: SeatIndex) -> list[PurchaseOffer]:
 
 def purchase_payments(state: State, seat: SeatIndex, offer: PurchaseOffer) -> tuple[int, ...]:
     """The ways seat ``seat`` may pay ``offer``, as the workers paid (the rest in silver):
-    ``(0,)`` (silver only) in the base game, then the ``burgundy_purchase_payments``
+    ``(0,)`` (silver only) in the base game, then the ``burgundy_purchases["payments"]``
     modifiers (knowledge #6 in 2019: workers instead of silver, mixing allowed)."""
     payments: tuple[int, ...] = _SILVER_ONLY
     for modifier in state.rules.engine.purchase_payments:

@@ -28,7 +28,7 @@ from burgundy.state import State
 
 TAKE_WORKERS: int = int(load("mainboard")["take_workers"])
 """Workers the take-workers die action gives (2; variants add through
-``burgundy_take_workers_income``)."""
+``burgundy_income["take_workers"]``)."""
 
 
 def die_actions(
