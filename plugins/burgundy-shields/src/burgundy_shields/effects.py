@@ -1,7 +1,7 @@
 """The shields' rules: set-up, the doubles action, tribute and the 18 effects.
 
-Each function is a modifier, event handler, provider or pending rule for one core hook; the
-plugin module wires them up.
+Each function is a modifier, event handler, provider or part of a type's rule (hook
+``burgundy_rules``) for one core hook; the plugin module wires them up.
 """
 
 from __future__ import annotations
