@@ -1,7 +1,7 @@
-"""The routes in the pictures (through the core's ``burgundy_picture_rows`` hook, key
-``"estate"``): the text picture prints each estate's route under its duchy, the SVG draws
-it below the duchy; a generated deck is labelled "generated, not the printed tiles" in
-both, and on the SVG board's ruleset line (``Ruleset.describe``)."""
+"""The routes in the pictures (through the core's ``burgundy_picture_rows["estate"]`` hook):
+the text picture prints each estate's route under its duchy, the SVG draws it below the
+duchy; a generated deck is labelled "generated, not the printed tiles" in both, and on the
+SVG board's ruleset line (``Ruleset.describe``)."""
 
 from __future__ import annotations
 

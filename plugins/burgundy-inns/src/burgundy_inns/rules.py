@@ -140,7 +140,7 @@ def region_size(state: State, estate: int, region: int, size: int) -> int:
 def validate(state: State) -> None:
     """The inns' part of a loaded state: the counts are whole numbers; at most one inn per
     region of a duchy (conservation of the five the core checks, hook
-    ``burgundy_held``, key ``"tiles"``).
+    ``burgundy_held["tiles"]``).
 
     Raises:
         ValueError: What is wrong.

@@ -155,8 +155,7 @@ def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State
 # -- #6 ---------------------------------------------------------------------------------------
 def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
     """#6: the turn's purchase may also be made from the six numbered depots (both
-    editions; the core's one purchase mechanism, hook ``burgundy_purchases``, key
-    ``"offers"``)."""
+    editions; the core's one purchase mechanism, hook ``burgundy_purchases["offers"]``)."""
     if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:  # seat_owns, inline
         return ()
     return tuple(depot_offer(state, depot, _K6_PRICE) for depot in range(1, 7))
@@ -167,7 +166,7 @@ def purchase_payments(
 ) -> tuple[int, ...]:
     """#6 (2019): any purchase may be paid with workers instead of silverlings, 1 worker =
     1 silverling, mixing allowed: from any source, the black depot and a variant's (an inn)
-    included (hook ``burgundy_purchases``, key ``"payments"``)."""
+    included (hook ``burgundy_purchases["payments"]``)."""
     if not _WORKERS_PAY[state.rules.edition] or not (
         working_tiles(state, state.seats[seat].estate) >> _K6 & 1
     ):
@@ -264,8 +263,8 @@ NUMBER_OF_CODE: dict[int, int] = {code: n for n, code in CODE.items()}
 
 def tile_score(state: State, seat: int, code: int) -> dict[str, int]:
     """The VP of scoring tile ``#15``-``#26`` (tile ``code``) for seat ``seat``'s estate, with
-    the counts of ``state`` (hook ``burgundy_scoring``, key ``"tile"``: at game end, or when
-    placed in the solo module); ``{}`` for any other tile."""
+    the counts of ``state`` (hook ``burgundy_scoring["tile"]``: at game end, or when placed
+    in the solo module); ``{}`` for any other tile."""
     number = NUMBER_OF_CODE.get(code, 0)
     if number < 15:
         return {}

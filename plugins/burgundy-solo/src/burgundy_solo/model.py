@@ -49,7 +49,7 @@ class SoloState:
         total: Every VP the score marker moved over the game (gains and bought VP).
         goods_out: Goods that left the game by colour (the ship's clearing of the other
             depots, the goods traded for black tiles): the core counts them in goods
-            conservation (hook ``burgundy_held``, key ``"goods"``).
+            conservation (hook ``burgundy_held["goods"]``).
 
     Examples:
         >>> from burgundy_solo.model import SoloState

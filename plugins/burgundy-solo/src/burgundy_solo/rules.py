@@ -77,7 +77,7 @@ ALL_COLOURS = 6
 
 BLACK_TILE_KIND = TileKind(BLACK_TILE, "black-tile", None, effect=None)
 """The face-down black tile: no colour (it goes on a space of any colour: hook
-``burgundy_placement``, key ``"spaces"``), no effect of any kind (R-SOLO-BLACK)."""
+``burgundy_placement["spaces"]``), no effect of any kind (R-SOLO-BLACK)."""
 
 
 # -- data -------------------------------------------------------------------------------------
@@ -385,7 +385,7 @@ def solo_winners(state: State, winners: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def held_goods(state: State) -> tuple[int, ...]:
-    """The goods that left the game (hook ``burgundy_held``, key ``"goods"``)."""
+    """The goods that left the game (hook ``burgundy_held["goods"]``)."""
     return solo(state).goods_out
 
 
