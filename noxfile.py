@@ -19,7 +19,8 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
   wheels for a Python:** that session does not collect the test files that need it
   (:data:`EXTRA_TESTS`: ``tests/test_tournament_ray.py`` needs ``ray``,
   ``tests/test_rl_*.py`` and ``tests/test_selfplay.py`` need ``rl``,
-  ``tests/test_rl_openspiel.py`` needs ``openspiel``), by pytest's ``--ignore``; the
+  ``tests/test_rl_openspiel.py`` needs ``openspiel``; ``tests/test_api_snapshot.py``, which
+  imports every documented module, needs all three), by pytest's ``--ignore``; the
   session's log says which. Nothing is skipped inside a test file. (Ray has wheels for
   every supported version today: ray 2.60.0 for 3.11, 3.12 and 3.13, checked 2026-12-01
   with ``pip download ray --no-deps --only-binary=:all: --python-version X.Y``.)
@@ -53,11 +54,12 @@ SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if
 
 
 EXTRA_TESTS: dict[str, tuple[str, ...]] = {
-    "ray": ("tests/test_tournament_ray.py",),
+    "ray": ("tests/test_tournament_ray.py", "tests/test_api_snapshot.py"),
     "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_observation.py",
            "tests/test_rl_openspiel.py", "tests/test_rl_variant_slices.py",
-           "tests/test_selfplay.py", "tests/test_tournament_ray.py"),
-    "openspiel": ("tests/test_rl_openspiel.py",),
+           "tests/test_selfplay.py", "tests/test_tournament_ray.py",
+           "tests/test_api_snapshot.py"),
+    "openspiel": ("tests/test_rl_openspiel.py", "tests/test_api_snapshot.py"),
 }
 """The test files each optional extra is needed by (the rule above)."""
 

@@ -1,6 +1,6 @@
 """The one module a plugin imports: the promised names for writing variants.
 
-A variant plugin imports from here (beside :mod:`burgundy` itself and
+A variant plugin imports from here (beside ``burgundy`` itself and
 :mod:`burgundy.testing`) and from nowhere else in ``burgundy``: every name in
 :data:`__all__` is part of the public API, kept under the versioning policy
 (``docs/releasing.md``), while the modules they come from may change. An import-linter

@@ -1,0 +1,137 @@
+"""Write or check the listing of the public API (``tests/api/public-api.txt``).
+
+The public API is what the API pages document: every module named by a ``::: module`` line
+under ``docs/api/`` (the core's and the plugins'), and in each its public names (those of
+its ``__all__``, or else those not starting with ``_`` that it defines itself). The listing
+has one line a name: ``module.name kind(parameters)``, parameters by name and kind only (no
+defaults or annotations, which vary with the interpreter), the fields of attrs classes
+included. A change of the API is a diff of this file, reviewed with the change:
+
+    python tools/api_snapshot.py           # write the listing
+    python tools/api_snapshot.py --check   # exit 1 if the API differs from it (make test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import enum
+import importlib
+import inspect
+import re
+import sys
+import typing
+import warnings
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTING = ROOT / "tests" / "api" / "public-api.txt"
+DOC_LINE = re.compile(r"^::: ([\w.]+)\s*$", re.MULTILINE)
+
+
+def documented_modules() -> list[str]:
+    """The modules the API pages render (a ``::: name`` of a class is left out)."""
+    names: set[str] = set()
+    for page in sorted((ROOT / "docs" / "api").rglob("*.md")):
+        names.update(DOC_LINE.findall(page.read_text(encoding="utf-8")))
+    modules = []
+    for name in sorted(names):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue  # a class's path (burgundy.state.State), not a module
+        modules.append(name)
+    return modules
+
+
+def _parameters(value: Any) -> str:
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError):
+        return ""
+    parts = []
+    for p in signature.parameters.values():
+        prefix = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
+        if p.kind is p.KEYWORD_ONLY and not any(x.startswith("*") for x in parts):
+            parts.append("*")
+        parts.append(prefix + p.name + ("=" if p.default is not p.empty else ""))
+    return "(" + ", ".join(parts) + ")"
+
+
+def _entry(module: str, name: str, value: Any) -> list[str]:
+    path = f"{module}.{name}"
+    if inspect.isclass(value) and issubclass(value, enum.Enum):
+        return [f"{path} enum({', '.join(value.__members__)})"]
+    if inspect.isclass(value) and typing.is_typeddict(value):
+        return [f"{path} typeddict({', '.join(value.__annotations__)})"]
+    if inspect.isclass(value) and issubclass(value, BaseException):
+        return [f"{path} exception({', '.join(c.__name__ for c in value.__mro__[1:-2])})"]
+    if inspect.isclass(value):
+        lines = [f"{path} class{_parameters(value)}"]
+        for member, item in sorted(vars(value).items()):
+            if member.startswith("_"):
+                continue
+            if inspect.isfunction(item):
+                lines.append(f"{path}.{member} method{_parameters(item)}")
+            elif isinstance(item, (property, classmethod, staticmethod)):
+                lines.append(f"{path}.{member} {type(item).__name__}")
+        return lines
+    if inspect.isfunction(value) or inspect.isbuiltin(value):
+        return [f"{path} function{_parameters(value)}"]
+    if inspect.ismodule(value):
+        return []
+    return [f"{path} {type(value).__name__}"]
+
+
+def _public(module: Any) -> list[str]:
+    names = getattr(module, "__all__", None)
+    if names is not None:
+        return sorted(names)
+    return sorted(
+        name for name, value in vars(module).items()
+        if not name.startswith("_")
+        and (getattr(value, "__module__", module.__name__) == module.__name__
+             or not (inspect.isclass(value) or inspect.isfunction(value)))
+        and not inspect.ismodule(value)
+        and name not in {"annotations", "TYPE_CHECKING"}
+    )
+
+
+def listing() -> str:
+    """The listing of the API as it is now."""
+    lines = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for name in documented_modules():
+            module = importlib.import_module(name)
+            for public in _public(module):
+                lines += _entry(name, public, getattr(module, public))
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the listing, or with ``--check`` say how the API differs from it."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check; exit 1 if changed")
+    args = parser.parse_args(argv)
+    text = listing()
+    current = LISTING.read_text(encoding="utf-8") if LISTING.exists() else ""
+    if args.check:
+        if current != text:
+            diff = difflib.unified_diff(current.splitlines(), text.splitlines(),
+                                        "listed", "now", lineterm="", n=0)
+            print("\n".join(list(diff)[:60]), file=sys.stderr)
+            print(f"the public API differs from {LISTING.relative_to(ROOT)}: if the change "
+                  "is meant, run python tools/api_snapshot.py and list it in CHANGELOG.md",
+                  file=sys.stderr)
+            return 1
+        return 0
+    LISTING.parent.mkdir(parents=True, exist_ok=True)
+    LISTING.write_text(text, encoding="utf-8")
+    print(f"wrote {LISTING.relative_to(ROOT)} ({text.count(chr(10))} names)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
