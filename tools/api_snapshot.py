@@ -92,7 +92,7 @@ def _public(module: Any) -> list[str]:
         name for name, value in vars(module).items()
         if not name.startswith("_")
         and (getattr(value, "__module__", module.__name__) == module.__name__
-             or not (inspect.isclass(value) or inspect.isfunction(value)))
+             or not callable(value))
         and not inspect.ismodule(value)
         and name not in {"annotations", "TYPE_CHECKING"}
     )
