@@ -50,9 +50,9 @@ def _parameters(value: Any) -> str:
         signature = inspect.signature(value)
     except (TypeError, ValueError):
         return ""
-    parts = []
+    parts: list[str] = []
     for p in signature.parameters.values():
-        prefix = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
+        prefix = "*" if p.kind is p.VAR_POSITIONAL else "**" if p.kind is p.VAR_KEYWORD else ""
         if p.kind is p.KEYWORD_ONLY and not any(x.startswith("*") for x in parts):
             parts.append("*")
         parts.append(prefix + p.name + ("=" if p.default is not p.empty else ""))
