@@ -198,18 +198,13 @@ class Game:
             IllegalActionError: The action is not legal now (the game is unchanged).
         """
         state = self.state
-        engine = self.rules.engine
         if state.is_chance:  # only with external chance: the caller gives the outcome
-            outcome = engine.listed_outcome(state, action)
+            outcome, new_state = state.play(action)
             step: _Step = chance_step(state, outcome)
-            new_state = state.apply(outcome)
         else:
             if isinstance(action, str):
                 action = parse_action(state, action)
-            else:
-                action = engine.legal_instance(state, action)
-            step = action  # its text is written when a record is asked for
-            new_state = state.apply(action)
+            step, new_state = state.play(action)  # its text is written when asked for
         self._history.append((state, self._draws, len(self._steps)))
         self._steps.append(step)
         self.state = self._resolve_chance(new_state)

@@ -353,6 +353,27 @@ class State:
         """
         return self.rules.engine.apply(self, action)
 
+    def play(self, action: Any) -> tuple[Any, State]:
+        """Apply ``action`` (or a chance outcome at a chance node) as :meth:`apply` does, and
+        return the listed instance that was applied with the state after it: the action as
+        :meth:`legal_actions` lists it (or the outcome as :meth:`chance_outcomes` lists it),
+        never the caller's object, found in one search. :class:`burgundy.Game` records what
+        this returns.
+
+        Raises:
+            IllegalActionError: The action or outcome is not legal here.
+
+        Examples:
+            >>> import burgundy
+            >>> from burgundy.testing import first_turn
+            >>> state = first_turn(burgundy.Ruleset(players=2, variants=()))
+            >>> action = state.legal_actions()[0]
+            >>> listed, after = state.play(action)
+            >>> listed is action and after == state.apply(action)
+            True
+        """
+        return self.rules.engine.play(self, action)
+
     def winners(self) -> tuple[int, ...]:
         """The seats that won, ties broken by the rules (R-TIEBREAK).
 

@@ -485,6 +485,19 @@ class Engine(HookTuples):
             self.legal_instance(state, action)  # raises, naming the action
         return self.advance(self._apply_decision(state, item, found))
 
+    def play(self, state: State, action: Any) -> tuple[Any, State]:
+        """Apply an action or a chance outcome and say which listed one was applied (see
+        :meth:`burgundy.State.play`): one search of the legal list, as in :meth:`apply`.
+        """
+        if not state.pending:
+            raise IllegalActionError("the game is over; no action can be applied")
+        item = state.pending[-1]
+        if item.seat == _CHANCE:
+            outcome = self.listed_outcome(state, action)
+            return outcome, self._resolved(state, item, outcome)
+        found = self.legal_instance(state, action)
+        return found, self.advance(self._apply_decision(state, item, found))
+
     def resolve_chance(
         self,
         state: State,
