@@ -21,7 +21,7 @@ def test_play_returns_the_listed_instance_for_an_equal_action() -> None:
 
 def test_play_at_a_chance_node_returns_the_listed_outcome() -> None:
     state = burgundy.Ruleset(players=2, variants=()).initial_state()
-    outcome, probability = state.chance_outcomes()[0]
+    outcome, _ = state.chance_outcomes()[0]
     applied, after = state.play(outcome)
     assert applied is outcome and after == state.apply(outcome)
 
