@@ -5,7 +5,7 @@ probabilities, no ``Game`` overhead) and prints decisions per second, games per 
 mean decisions per game for 2, 3 and 4 players under the bare base game, the standard game
 (knowledge) and every installed variant together (an option with no default given its
 variant's example value: ``trade_routes_deck="generated"``, see
-``burgundy.variants.example_options``). ``--compare`` also plays random games of
+``burgundy.registry.example_options``). ``--compare`` also plays random games of
 python-chess (a dev dependency) in the same process, one chess run just before each of our
 runs, and prints the median of the run-by-run ratios of our decisions/s to its plies/s.
 Each figure is the median of ``--repeats`` runs. ``--memory`` measures the states of a
@@ -25,7 +25,8 @@ import sys
 import time
 
 import burgundy
-from burgundy.variants import every_variant, example_options
+from burgundy.registry import example_options
+from burgundy.variants import every_variant
 
 
 def play_random(rules: burgundy.Ruleset, seed: int) -> int:

@@ -51,7 +51,7 @@ if kind == "chess":
 elif kind.startswith("userloop:"):
     from userloop import USER_GAME
     _, players, names = kind.split(":")
-    from burgundy.variants import example_options
+    from burgundy.registry import example_options
     chosen = tuple(v for v in names.split(",") if v)
     exec(USER_GAME.format(players=players, variants=chosen, options=example_options(chosen)))
     game(0)
@@ -59,7 +59,7 @@ elif kind.startswith("userloop:"):
 else:
     import burgundy
     from bench import play_random
-    from burgundy.variants import example_options
+    from burgundy.registry import example_options
     names = tuple(v for v in kind.split(",") if v)
     rules = burgundy.Ruleset(players=2, variants=names, options=example_options(names))
     play_random(rules, 0)

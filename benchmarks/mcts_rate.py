@@ -19,7 +19,7 @@ import time
 
 import burgundy
 from burgundy.bots import MCTSBot
-from burgundy.variants import example_options
+from burgundy.registry import example_options
 
 
 def mid_game_states(rules: burgundy.Ruleset, games: int) -> list[burgundy.State]:

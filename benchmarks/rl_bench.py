@@ -23,8 +23,9 @@ import time
 import numpy as np
 
 import burgundy
+from burgundy.registry import example_options
 from burgundy.rl.pettingzoo import env
-from burgundy.variants import every_variant, example_options
+from burgundy.variants import every_variant
 
 
 def raw(rules: burgundy.Ruleset, games: int) -> float:

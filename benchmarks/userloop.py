@@ -24,7 +24,7 @@ import statistics
 import subprocess
 import sys
 
-from burgundy.variants import example_options
+from burgundy.registry import example_options
 
 CHESS = """
 import random, time, chess

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from burgundy import variants
+from burgundy import registry
 
 TITHE_SRC = Path(__file__).parent.parent / "docs" / "examples" / "burgundy-tithe" / "src"
 """Source folder of the example third-party plugin."""
@@ -28,14 +28,14 @@ def tithe_installed(tmp_path: Path) -> Iterator[None]:
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: burgundy-tithe\nVersion: 0.1.0\n")
     (dist / "entry_points.txt").write_text("[burgundy.variants]\ntithe = burgundy_tithe\n")
     sys.path[:0] = [str(tmp_path), str(TITHE_SRC)]
-    variants._entry_points.cache_clear()
+    registry._entry_points.cache_clear()
     try:
         yield
     finally:
         sys.path.remove(str(tmp_path))
         sys.path.remove(str(TITHE_SRC))
         sys.modules.pop("burgundy_tithe", None)
-        variants._entry_points.cache_clear()
+        registry._entry_points.cache_clear()
 
 
 @contextlib.contextmanager
@@ -68,14 +68,14 @@ def _write_distribution(folder: Path, module: str, source: str, entry_points: st
 def install_plugin(tmp_path: Path) -> Iterator[Callable[[str, str], None]]:
     """Install small test plugins through the real entry-point path: call it with a variant
     name and the source of its module (which implements the hooks at module level)."""
-    with _distributions(tmp_path, variants._entry_points.cache_clear) as installed:
+    with _distributions(tmp_path, registry._entry_points.cache_clear) as installed:
 
         def install(name: str, source: str) -> None:
             module = f"burgundy_test_{name}"
             _write_distribution(tmp_path, module, source,
                                 f"[burgundy.variants]\n{name} = {module}\n")
             installed.append(module)
-            variants._entry_points.cache_clear()
+            registry._entry_points.cache_clear()
 
         yield install
 

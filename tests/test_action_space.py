@@ -14,9 +14,10 @@ import burgundy
 from burgundy.action_space import DIES, LOOSE_DIES, dies, purchase_sources, type_space
 from burgundy.actions import CORE_ACTIONS, BuyTile, TakeWorkers
 from burgundy.components import tile_code
+from burgundy.registry import example_options
 from burgundy.state import State
 from burgundy.testing import build_position, sample_outcome
-from burgundy.variants import Ruleset, every_variant, example_options
+from burgundy.variants import Ruleset, every_variant
 
 Install = Callable[[str, str], None]
 
@@ -140,7 +141,7 @@ from burgundy import hookimpl
 from burgundy.components import tile_code
 from burgundy.pending import LooseDieAction
 from burgundy.rules.income import push
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -174,7 +175,7 @@ STALL = '''
 from burgundy import hookimpl
 from burgundy.components import tile_code
 from burgundy.rules.take import PurchaseOffer
-from burgundy.variants import PurchaseSource, VariantInfo
+from burgundy.variant_info import PurchaseSource, VariantInfo
 
 BANK = tile_code("bank")
 

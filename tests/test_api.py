@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import burgundy
+import burgundy.registry
 import burgundy.testing
 from burgundy.components import distinct
 from burgundy.rules.income import set_estate
@@ -65,7 +66,7 @@ def test_bad_ruleset_arguments_raise_value_error_naming_valid_values(
 def test_missing_standard_variant_names_install_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(burgundy.variants, "_entry_points", lambda: {})
+    monkeypatch.setattr(burgundy.registry, "_entry_points", lambda: {})
     with pytest.raises(ValueError, match="pip install -e plugins/burgundy-knowledge"):
         burgundy.Ruleset()
 

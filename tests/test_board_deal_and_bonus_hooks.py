@@ -28,7 +28,7 @@ DUCHIES = '''
 import attrs
 from burgundy import hookimpl
 from burgundy.geometry import Landmark, board
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 DEAL = {deal}
 
@@ -112,7 +112,7 @@ def test_a_bad_deal_is_refused(install_plugin: Install, deal: str) -> None:
 
 BONUS = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

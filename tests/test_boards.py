@@ -33,7 +33,7 @@ from burgundy.testing import check_conformance, random_playout
 ISLANDS = '''
 from burgundy import hookimpl
 from burgundy.geometry import Cell, board, board_from_cells
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -203,7 +203,7 @@ def test_a_version_1_state_document_with_board_numbers_still_loads() -> None:
 MARKED = '''
 from burgundy import hookimpl
 from burgundy.geometry import Cell, board, board_from_cells
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

@@ -35,7 +35,7 @@ from burgundy import hookimpl
 from burgundy.rules.income import add_silver
 from burgundy.rules.take import PurchaseOffer, remove_from_depot
 from burgundy.components import distinct
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -207,7 +207,7 @@ import attrs
 from burgundy import hookimpl
 from burgundy.components import tile_code
 from burgundy.state import replace
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @attrs.frozen
@@ -254,7 +254,7 @@ from burgundy import hookimpl
 from burgundy.components import tile_code
 from burgundy.pending import LooseDieAction
 from burgundy.rules.income import push
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from burgundy import Game, Ruleset, State
-from burgundy.variants import example_options
+from burgundy.registry import example_options
 
 RULESETS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (2, ()),

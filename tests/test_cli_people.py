@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import burgundy
-from burgundy import cli, variants
+from burgundy import cli, registry
 from burgundy.actions import TakeTile
 from burgundy.game import Game
 from burgundy.pending import StowTile, Turn
@@ -139,13 +139,13 @@ def broken_plugin(tmp_path: Path) -> Iterator[None]:
     (dist / "entry_points.txt").write_text("[burgundy.variants]\nbroken = burgundy_broken\n")
     (tmp_path / "burgundy_broken.py").write_text("def oops(:\n")
     sys.path.insert(0, str(tmp_path))
-    variants._entry_points.cache_clear()
+    registry._entry_points.cache_clear()
     try:
         yield
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("burgundy_broken", None)
-        variants._entry_points.cache_clear()
+        registry._entry_points.cache_clear()
 
 
 @pytest.mark.usefixtures("broken_plugin")

@@ -15,7 +15,7 @@ Install = Callable[[str, str], None]
 
 MISER = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -31,7 +31,7 @@ def burgundy_evaluation(rules):
 
 BONUS = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

@@ -17,6 +17,7 @@ from burgundy import Ruleset, State
 from burgundy.actions import TakeGoods
 from burgundy.components import tile_code
 from burgundy.pending import Pending, ShipGoods
+from burgundy.registry import example_options
 from burgundy.rules import effects
 from burgundy.rules.dice import (
     ALL_VALUES,
@@ -29,7 +30,6 @@ from burgundy.rules.dice import (
     usable_values,
 )
 from burgundy.rules.income import set_estate
-from burgundy.variants import example_options
 
 RULESETS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (2, ()),

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 import burgundy
 from burgundy.game import parse_action
 from burgundy.io import validate_state
+from burgundy.registry import example_options
 from burgundy.state import State
-from burgundy.variants import example_options
 
 MESSAGE_LIMIT = 500
 """The longest error message any input may produce."""

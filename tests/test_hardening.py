@@ -26,8 +26,8 @@ import burgundy
 from burgundy import actions as act
 from burgundy import pending as pen
 from burgundy.game import parse_action
+from burgundy.registry import example_options
 from burgundy.state import State
-from burgundy.variants import example_options
 
 ROOT = Path(__file__).resolve().parent.parent
 

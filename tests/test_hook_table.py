@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from burgundy import Ruleset, hookspecs, variants
+from burgundy import Ruleset, hookspecs, registry
 from burgundy.rules._hook_tuples import HookTuples
 from burgundy.rules.engine import Engine, hook_attribute
 
@@ -64,7 +64,7 @@ def test_engine_attribute_names() -> None:
 
 @pytest.mark.parametrize("names", [(), ("knowledge",), ("knowledge", "shields")])
 def test_engine_has_exactly_the_typed_hook_tuples(names: tuple[str, ...]) -> None:
-    if not set(names) <= set(variants.available_variants()):
+    if not set(names) <= set(registry.available_variants()):
         pytest.skip(f"{names} not installed")
     engine = Ruleset(players=3, variants=names).engine
     attributes = {hook_attribute(name) for name in hookspecs.COLLECTED_HOOKS} | {
@@ -78,7 +78,7 @@ def test_engine_has_exactly_the_typed_hook_tuples(names: tuple[str, ...]) -> Non
 
 
 def test_knowledge_hooks_land_in_their_tuples() -> None:
-    if "knowledge" not in variants.available_variants():
+    if "knowledge" not in registry.available_variants():
         pytest.skip("the knowledge plugin is not installed")
     engine = Ruleset(players=2, variants=("knowledge",)).engine
     assert engine.die_cost and engine.sale_income  # knowledge #8-#12 and #3

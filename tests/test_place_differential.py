@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from burgundy import Ruleset, State, variants
+from burgundy import Ruleset, State, registry
 from burgundy.actions import ANY_DIE, NO_DIE
 from burgundy.components import distinct
 from burgundy.geometry import bits
@@ -123,7 +123,7 @@ def _check(state: State) -> int:
 def test_place_actions_equals_the_plain_rules(
     players: int, names: tuple[str, ...], edition: str
 ) -> None:
-    if not set(names) <= set(variants.available_variants()):
+    if not set(names) <= set(registry.available_variants()):
         pytest.skip(f"{names} not installed")
     checked = placements = 0
     for state in positions(players, names, edition):

@@ -17,7 +17,7 @@ from burgundy.variants import every_variant
 
 LONELY = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -27,7 +27,7 @@ def burgundy_variant():
 
 GRUMPY = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -149,7 +149,7 @@ def test_every_variant_leaves_out_one_that_cannot_join(
     other (here two that deal their own boards), the second in name order is left out."""
     dealer = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 @hookimpl
 def burgundy_variant():

@@ -156,7 +156,7 @@ from burgundy.actions import Action
 from burgundy.hookspecs import hookimpl
 from burgundy.pending import Pending, PendingRule, Turn
 from burgundy.rules.income import Income, push
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @attrs.frozen(slots=True)
@@ -222,3 +222,18 @@ def test_no_variant_may_be_named_base(install_plugin: Install) -> None:
                            "    return VariantInfo(name='base')\n")
     with pytest.raises(ValueError, match="taken by the base game's plugin"):
         burgundy.Ruleset(players=2, variants=("base",))
+
+
+@pytest.mark.parametrize("name", sorted(__import__("burgundy.variants").variants.MOVED))
+def test_a_moved_name_still_imports_from_its_old_home_with_a_warning(name: str) -> None:
+    """Issue #29: nothing a user relies on breaks silently. A name that left
+    ``burgundy.variants`` in 1.0 is the same object there, with a ``DeprecationWarning``
+    naming its new home."""
+    import importlib
+
+    from burgundy import variants
+
+    new = getattr(importlib.import_module(variants.MOVED[name]), name)
+    with pytest.warns(DeprecationWarning, match=f"moved to {variants.MOVED[name]}.{name}"):
+        old = getattr(variants, name)
+    assert old is new

@@ -26,7 +26,8 @@ from burgundy.game import (
     outcome_of_step,
     replay_steps,
 )
-from burgundy.variants import every_variant, example_options
+from burgundy.registry import example_options
+from burgundy.variants import every_variant
 
 RECORDS = Path(__file__).parent / "records"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((RECORDS / "expected.json").read_text())

@@ -32,7 +32,7 @@ TINY = '''
 from burgundy import hookimpl
 from burgundy.components import Colour
 from burgundy.geometry import Cell, board_from_cells
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 C, G, S, B, Y, M = (Colour.CASTLE, Colour.PASTURE, Colour.RIVER, Colour.CITY,
                     Colour.KNOWLEDGE, Colour.MINE)
@@ -60,7 +60,7 @@ def burgundy_boards(rules):
 TEAM = '''
 from burgundy import hookimpl
 from burgundy.geometry import Cell, board, board_from_cells
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

@@ -18,9 +18,10 @@ import pytest
 
 import burgundy
 from burgundy.actions import TakeWorkers
+from burgundy.registry import available_variants, example_options
 from burgundy.rl import ActionCodec, observation_layout, observation_size, observe
 from burgundy.state import replace
-from burgundy.variants import available_variants, every_variant, example_options
+from burgundy.variants import every_variant
 
 
 def _mixes() -> list[tuple[int, tuple[str, ...]]]:

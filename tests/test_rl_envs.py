@@ -12,9 +12,10 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import burgundy.rl.gym
+from burgundy.registry import example_options
 from burgundy.rl.gym import ENV_ID, BurgundyEnv
 from burgundy.rl.pettingzoo import env
-from burgundy.variants import every_variant, example_options
+from burgundy.variants import every_variant
 
 MIXES = [(2, ("knowledge",)), (3, ("knowledge",)), (4, ("knowledge",)), (2, ()),
          (1, every_variant(1)), (2, every_variant(2)), (3, every_variant(3)),

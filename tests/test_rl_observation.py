@@ -15,10 +15,11 @@ import pytest
 
 import burgundy
 from burgundy.pending import StowTile
+from burgundy.registry import example_options
 from burgundy.rl import observation as obs
 from burgundy.rl import observation_layout, observe
 from burgundy.state import State
-from burgundy.variants import every_variant, example_options
+from burgundy.variants import every_variant
 
 
 def _observe_plain(state: State, seat: int) -> npt.NDArray[np.float32]:
@@ -178,7 +179,7 @@ TALLY = '''
 import attrs
 
 from burgundy import hookimpl
-from burgundy.variants import ObservationSlice, VariantInfo
+from burgundy.variant_info import ObservationSlice, VariantInfo
 
 
 @attrs.frozen
@@ -275,7 +276,7 @@ def test_bad_observation_slices_are_value_errors(
     """A bad answer of the hook fails when the ruleset is built, naming the variant."""
     install_plugin("bad", f'''
 from burgundy import hookimpl
-from burgundy.variants import ObservationSlice, VariantInfo
+from burgundy.variant_info import ObservationSlice, VariantInfo
 
 @hookimpl
 def burgundy_variant():
@@ -295,7 +296,7 @@ def test_a_fill_of_the_wrong_length_is_a_value_error(
     """A fill that gives another count than its size is refused by observe."""
     install_plugin("short", '''
 from burgundy import hookimpl
-from burgundy.variants import ObservationSlice, VariantInfo
+from burgundy.variant_info import ObservationSlice, VariantInfo
 
 @hookimpl
 def burgundy_variant():

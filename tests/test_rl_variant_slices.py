@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 import burgundy
+from burgundy.registry import example_options
 from burgundy.rl import observation_layout, observe
 from burgundy.state import State, replace
-from burgundy.variants import example_options
 from burgundy_shields.model import SHIELDS
 from burgundy_trade_routes.plugin import KINDS, SPACE_NUMBERS
 from burgundy_trade_routes.tiles import SPACES_PER_TILE, route_of, space_of

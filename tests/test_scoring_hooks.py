@@ -22,7 +22,7 @@ Install = Callable[[str, str], None]
 TOWERS = '''
 from burgundy import hookimpl
 from burgundy.components import CASTLE
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 WHEN_PLACED = {when_placed}
 
@@ -46,7 +46,7 @@ def burgundy_scoring(rules):
 HOARD = '''
 import attrs
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ from burgundy import hookimpl
 from burgundy.rules.income import set_estate
 from burgundy.rules.scoring import play_order
 from burgundy.state import replace
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 ANSWER = {answer}
 

@@ -26,7 +26,7 @@ Install = Callable[[str, str], None]
 
 KEEPS = '''
 from burgundy import hookimpl
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

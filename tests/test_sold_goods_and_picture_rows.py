@@ -21,9 +21,10 @@ import attrs
 import pytest
 
 import burgundy
-from burgundy import hookimpl, variants
+from burgundy import hookimpl, registry
 from burgundy.hookspecs import PictureRowHooks
 from burgundy.pending import WarehouseSell
+from burgundy.registry import example_options
 from burgundy.render.parts import PictureCell, PictureRow, board_rows, estate_rows
 from burgundy.render.svg import BOARD_HEIGHT, DUCHY_HEIGHT, board_svg, duchy_svg, state_svg
 from burgundy.render.text import board_text, state_text
@@ -31,7 +32,8 @@ from burgundy.rules.income import push
 from burgundy.rules.sell import SALE_SILVER, SALE_VP
 from burgundy.state import State
 from burgundy.testing import build_position, check_conformance, find_action
-from burgundy.variants import OptionSpec, Ruleset, VariantInfo, example_options
+from burgundy.variant_info import OptionSpec, VariantInfo
+from burgundy.variants import Ruleset
 
 
 @attrs.frozen(slots=True)
@@ -106,9 +108,9 @@ class _EntryPoint:
 @pytest.fixture(name="tally")
 def tally_fixture(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
     """The test plugin ``tally`` installed (as an entry point); its ruleset, 2 players."""
-    points = dict(variants._entry_points())
+    points = dict(registry._entry_points())
     points["tally"] = _EntryPoint("tally", _tally_plugin())
-    monkeypatch.setattr(variants, "_entry_points", lambda: points)
+    monkeypatch.setattr(registry, "_entry_points", lambda: points)
     return Ruleset(players=2, variants=("tally",), options={"tally_mode": "loud"})
 
 

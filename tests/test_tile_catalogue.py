@@ -68,7 +68,7 @@ from burgundy import hookimpl
 from burgundy.components import Colour, TileKind, tile_code
 from burgundy.rules.income import Income, gain
 from burgundy.state import replace
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 KINDS = [
     TileKind(130, "guildhall", Colour.CITY, building="guildhall", effect="guild"),
@@ -133,7 +133,7 @@ CELLAR = '''
 from burgundy import hookimpl
 from burgundy.components import TileKind
 from burgundy.state import replace
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -160,7 +160,7 @@ FLEET = '''
 from burgundy import hookimpl
 from burgundy.components import SHIP
 from burgundy.rules.income import Income, gain
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl
@@ -181,7 +181,7 @@ def burgundy_tile_effect(rules):
 TILES_OF = '''
 from burgundy import hookimpl
 from burgundy.components import Colour, TileKind
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 @hookimpl

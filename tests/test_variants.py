@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import burgundy
-from burgundy import hookimpl, variants
+from burgundy import hookimpl, registry, variant_info
 from burgundy.state import State
-from burgundy.variants import VariantInfo
+from burgundy.variant_info import VariantInfo
 
 
 class FakeEntryPoint:
@@ -39,12 +39,12 @@ def plugin(name: str, **info: Any) -> types.SimpleNamespace:
 
 @pytest.fixture
 def installed(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
-    real = dict(variants._entry_points())
+    real = dict(registry._entry_points())
 
     def install(*plugins: tuple[str, object]) -> None:
         points = dict(real)
         points.update({name: FakeEntryPoint(name, p) for name, p in plugins})
-        monkeypatch.setattr(variants, "_entry_points", lambda: points)
+        monkeypatch.setattr(registry, "_entry_points", lambda: points)
 
     return install
 
@@ -113,7 +113,7 @@ def test_unknown_variant_lists_installed_ones() -> None:
 
 def test_variant_options_are_validated(installed: Callable[..., None]) -> None:
     installed(("opt", plugin("opt", options={
-        "level": variants.OptionSpec(1, (1, 2, 3), "how hard"),
+        "level": variant_info.OptionSpec(1, (1, 2, 3), "how hard"),
     })))
     assert burgundy.Ruleset(players=2, variants=("opt",)).options["level"] == 1
     chosen = burgundy.Ruleset(players=2, variants=("opt",), options={"level": 3})

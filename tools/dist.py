@@ -63,9 +63,9 @@ variants = burgundy.available_variants()
 assert set(expected) <= set(variants), f'variants {variants}, expected {expected}'
 print('burgundy', burgundy.__file__)
 print('available_variants():', variants)
-from burgundy.variants import example_options
+from burgundy.registry import example_options
 lineups = [(2, 1, None), (3, 2, burgundy.available_variants(players=3))]
-if 1 in [c for v in variants for c in (burgundy.variants.variant_info(v).players or ())]:
+if 1 in [c for v in variants for c in (burgundy.registry.variant_info(v).players or ())]:
     lineups.append((1, 3, burgundy.available_variants(players=1)))  # the solo module
 for players, seed, chosen in lineups:
     # a variant whose option has no default plays with its example value

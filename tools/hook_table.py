@@ -221,11 +221,11 @@ the core computed, folded in variant order)."""
 def hook_users() -> dict[str, list[str]]:
     """``{hook: [first-party plugin, ...]}``: the base game's plugin and each installed
     variant whose module implements the hook (read from the loaded plugins)."""
-    from burgundy import hookspecs, variants
+    from burgundy import hookspecs, registry
     from burgundy.rules import base
 
     plugins: list[tuple[str, object]] = [("base", base)]
-    plugins += [(name, variants._load_plugin(name)) for name in variants.available_variants()]
+    plugins += [(name, registry._load_plugin(name)) for name in registry.available_variants()]
     users: dict[str, list[str]] = {hook: [] for hook in hookspecs.HOOK_SPECS}
     for name, plugin in plugins:
         for hook in users:

@@ -21,8 +21,9 @@ from burgundy.errors import IllegalActionError
 from burgundy.game import Game
 from burgundy.hookspecs import hookimpl
 from burgundy.io import from_json, to_json
+from burgundy.registry import available_variants
 from burgundy.state import CHANCE, TERMINAL, Estate, Seat, State
-from burgundy.variants import Ruleset, available_variants
+from burgundy.variants import Ruleset
 
 __all__ = [
     "CHANCE",

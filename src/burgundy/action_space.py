@@ -14,11 +14,11 @@ each named as in :data:`FIELD_DOMAINS`: the product of their domains. The helper
 (:func:`tiles_in_play`, :func:`placements`, :func:`colour_sets`, ...) build such spaces.
 
 Two parts of the core's spaces come from what the variants declare on their
-:class:`~burgundy.variants.VariantInfo`: the purchase's sources (:func:`purchase_sources`:
-the black depot and each variant's :attr:`~burgundy.variants.VariantInfo.purchase_sources`,
+:class:`~burgundy.variant_info.VariantInfo`: the purchase's sources (:func:`purchase_sources`:
+the black depot and each variant's :attr:`~burgundy.variant_info.VariantInfo.purchase_sources`,
 workers 0 up to a source's price where a ``burgundy_purchases["payments"]`` hook is on), and the
 loose dice 7-12 in the die actions (:func:`dies`: only where a variant declares
-:attr:`~burgundy.variants.VariantInfo.loose_dice`, so the base and the standard game's
+:attr:`~burgundy.variant_info.VariantInfo.loose_dice`, so the base and the standard game's
 spaces stay as small as they are).
 
 Examples:
@@ -52,7 +52,7 @@ DIES: tuple[int, ...] = (-1, 0, 1, 2, 3, 4, 5, 6)
 LOOSE_DIES: tuple[int, ...] = tuple(loose_die(v) for v in range(1, 7))
 """The loose dice (7-12, :func:`burgundy.domains.loose_die`): in the die actions' spaces only
 of a ruleset with a variant that declares
-:attr:`~burgundy.variants.VariantInfo.loose_dice`."""
+:attr:`~burgundy.variant_info.VariantInfo.loose_dice`."""
 DEPOTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """The numbered depots."""
 ALL_DEPOTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
@@ -65,7 +65,7 @@ def dies(rules: Ruleset) -> tuple[int, ...]:
     """The dice a die action may name under ``rules``: :data:`DIES`, and the
     :data:`LOOSE_DIES` where a variant can push a
     :class:`~burgundy.pending.LooseDieAction` (its
-    :attr:`~burgundy.variants.VariantInfo.loose_dice`), so that no other ruleset's space
+    :attr:`~burgundy.variant_info.VariantInfo.loose_dice`), so that no other ruleset's space
     grows.
 
     Examples:
@@ -81,7 +81,7 @@ def dies(rules: Ruleset) -> tuple[int, ...]:
 def purchase_sources(rules: Ruleset) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
     """``(source, price, tiles)`` for every source a purchase may come from under
     ``rules``: the black depot (any hex, :data:`~burgundy.rules.take.PURCHASE_PRICE`), then
-    each variant's :attr:`~burgundy.variants.VariantInfo.purchase_sources` (``tiles`` empty:
+    each variant's :attr:`~burgundy.variant_info.VariantInfo.purchase_sources` (``tiles`` empty:
     any hex of the ruleset).
 
     Examples:

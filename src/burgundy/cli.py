@@ -36,6 +36,7 @@ from burgundy._version import __version__
 from burgundy.bots import make_bot
 from burgundy.errors import brief
 from burgundy.game import Game, parse_action, replay_steps
+from burgundy.registry import available_variants, variant_info
 from burgundy.render.html import replay_html
 from burgundy.render.svg import state_svg
 from burgundy.render.text import state_text
@@ -43,7 +44,8 @@ from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
 from burgundy.terminal import LineReader, Session, dump_record, explain, print_result
 from burgundy.tournament import TournamentSpec, default_batch_size, play_game, run_tournament
-from burgundy.variants import EDITIONS, Ruleset, available_variants, variant_info
+from burgundy.variant_info import EDITIONS
+from burgundy.variants import Ruleset
 
 __all__ = ["build_parser", "explain", "main", "play_bot_game", "states_of", "summary_table"]
 

@@ -21,8 +21,9 @@ from burgundy._version import __version__
 from burgundy.actions import Action
 from burgundy.components import tile_name
 from burgundy.errors import IllegalActionError, brief
+from burgundy.registry import variant_info
 from burgundy.state import State
-from burgundy.variants import Ruleset, variant_info
+from burgundy.variants import Ruleset
 
 RECORD_FORMAT = "burgundy-record"
 """The ``format`` field of a game record."""

@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from burgundy.rules.income import Income
     from burgundy.rules.take import PurchaseOffer
     from burgundy.state import State
-    from burgundy.variants import ObservationSlice, Ruleset, VariantInfo
+    from burgundy.variant_info import ObservationSlice, VariantInfo
+    from burgundy.variants import Ruleset
 
 hookspec = pluggy.HookspecMarker("burgundy")
 """Marker for hook specifications."""
@@ -704,7 +705,7 @@ def burgundy_events(rules: Ruleset) -> EventHandlers | None:
 @hookspec
 def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | None:
     """Named slices of ``burgundy.rl.observe``'s vector for the variant's own components
-    (:class:`~burgundy.variants.ObservationSlice`: name, size, ``fill(state, seat) ->
+    (:class:`~burgundy.variant_info.ObservationSlice`: name, size, ``fill(state, seat) ->
     numbers``, global or per seat). They come after the core's slices, variant by variant:
     its global slices ``<variant>.<name>``, then for each seat slot k its per-seat slices
     ``seat[k].<variant>.<name>``. Only what a player sees at the table; plain numbers (the

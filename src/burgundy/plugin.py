@@ -135,7 +135,8 @@ from burgundy.rules.take import (
     remove_from_depot,
 )
 from burgundy.state import EMPTY, Estate, Seat, State, replace
-from burgundy.variants import ObservationSlice, OptionSpec, PurchaseSource, Ruleset, VariantInfo
+from burgundy.variant_info import ObservationSlice, OptionSpec, PurchaseSource, VariantInfo
+from burgundy.variants import Ruleset
 
 __all__ = [
     "ALL_DEPOTS",

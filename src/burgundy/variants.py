@@ -1,23 +1,29 @@
-"""Rulesets and variant loading.
+"""Rulesets: the rules a game is played under.
 
 A :class:`Ruleset` fixes the player count, the edition, the options and the enabled
-variants. Variants are plugins found through the entry-point group ``burgundy.variants``
-(the entry-point name is the variant name) and wired in with pluggy; only the named ones
-take part, in a fixed order that does not depend on install order. Building a ruleset calls
-every hook once and compiles the answers into plain tuples (see :mod:`burgundy.hookspecs`).
+variants. The variants are plugins (:mod:`burgundy.registry` finds the installed ones) wired
+in with pluggy after the base game's own plugin (:data:`DEFAULT_PLUGINS`); only the named
+ones take part, in a fixed order that does not depend on install order. Building a ruleset
+calls every hook once and compiles the answers into plain tuples (see
+:mod:`burgundy.hookspecs`).
+
+What a variant declares about itself lives in :mod:`burgundy.variant_info`, the installed
+plugins in :mod:`burgundy.registry`; the names of both that this module held before 1.0 are
+still importable from here, with a ``DeprecationWarning``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from importlib import metadata
+import importlib
+import warnings
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import attrs
 import pluggy
 
 from burgundy import hookspecs
+from burgundy import registry as _registry
+from burgundy import variant_info as _declared
 from burgundy._legacy_hooks import Manager, legacy_answers
 from burgundy.errors import brief
 from burgundy.io import validate_state
@@ -26,59 +32,46 @@ from burgundy.rules import base
 from burgundy.rules.engine import Engine
 from burgundy.rules.setup import initial_state
 from burgundy.state import replace
+from burgundy.variant_info import EDITIONS
 
 if TYPE_CHECKING:
     from burgundy.state import State
+    from burgundy.variant_info import ObservationSlice, OptionSpec, VariantInfo
 
-ENTRY_POINT_GROUP = "burgundy.variants"
-"""Entry-point group under which variant plugins register."""
+MOVED: dict[str, str] = {
+    "ENTRY_POINT_GROUP": "burgundy.registry",
+    "INSTALL_HINT": "burgundy.registry",
+    "available_variants": "burgundy.registry",
+    "example_options": "burgundy.registry",
+    "variant_info": "burgundy.registry",
+    "OptionSpec": "burgundy.variant_info",
+    "PurchaseSource": "burgundy.variant_info",
+    "ObservationSlice": "burgundy.variant_info",
+    "VariantInfo": "burgundy.variant_info",
+}
+"""The names this module held before 1.0 and the module that holds each now (they are
+still importable from here, with a ``DeprecationWarning``, until 2.0)."""
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`MOVED`, from its new module, with a ``DeprecationWarning``."""
+    module = MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module 'burgundy.variants' has no attribute {name!r}")
+    warnings.warn(
+        f"burgundy.variants.{name} moved to {module}.{name} in 1.0 (plugins: "
+        f"burgundy.plugin.{name}); the old name goes in 2.0",
+        DeprecationWarning, stacklevel=2,
+    )
+    return getattr(importlib.import_module(module), name)
 
 DEFAULT_PLUGINS = (base,)
 """The plugins every ruleset registers before its variants: the base game's rules
 (:mod:`burgundy.rules.base`)."""
-EDITIONS: tuple[str, ...] = ("2019", "2011")
-"""Supported editions; the first is the default."""
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 """Player counts of the base game."""
 STANDARD_VARIANTS: tuple[str, ...] = ("knowledge",)
 """Variants of the standard game, enabled when ``Ruleset`` gets no ``variants`` argument."""
-INSTALL_HINT: dict[str, str] = {
-    "knowledge": "pip install -e plugins/burgundy-knowledge",
-    "shields": "pip install -e plugins/burgundy-shields",
-    "trade_routes": "pip install -e plugins/burgundy-trade-routes",
-    "solo": "pip install -e plugins/burgundy-solo",
-    "outposts": "pip install -e plugins/burgundy-outposts",
-    "team": "pip install -e plugins/burgundy-team",
-    "white_castles": "pip install -e plugins/burgundy-white-castles",
-    "inns": "pip install -e plugins/burgundy-inns",
-    "extra_hexes": "pip install -e plugins/burgundy-extra-hexes",
-}
-"""How to install the project's own variant plugins."""
-
-
-@attrs.frozen(slots=True)
-class OptionSpec:
-    """One ruleset option.
-
-    Attributes:
-        default: Value used when the caller gives none.
-        choices: The valid values, or ``None`` when ``check`` decides.
-        doc: One line for the documentation and error messages.
-        check: Validator for options without a fixed list of choices: returns the
-            normalised value or raises ``ValueError``. An option with no default that
-            plays (trade routes' deck) gives ``default=None`` and a ``check`` that refuses
-            ``None`` with an explanation.
-        describe: ``f(value) -> note`` for people: a few words on the ruleset's value that
-            :meth:`Ruleset.describe` shows (``""``: nothing to say), or ``None``.
-    """
-
-    default: Any
-    choices: tuple[Any, ...] | None
-    doc: str
-    check: Callable[[Any, Ruleset], Any] | None = None
-    describe: Callable[[Any], str] | None = None
-
-
 def _check_boards(value: Any, rules: Ruleset) -> Any:
     """The ``boards`` option's shape: ``"standard"``, ``"random"`` or one board id per estate
     (a number is taken as its id: ``3`` is ``"3"``). That there is one per estate, and that
@@ -118,96 +111,26 @@ def _check_board_ids(rules: Ruleset) -> None:
 
 
 CORE_OPTIONS: dict[str, OptionSpec] = {
-    "tiebreak_empty": OptionSpec(
+    "tiebreak_empty": _declared.OptionSpec(
         "most", ("most", "fewest"),
         "R-TIEBREAK: a VP tie goes to the most (or fewest) empty duchy spaces",
     ),
-    "building_take_may_discard": OptionSpec(
+    "building_take_may_discard": _declared.OptionSpec(
         False, (False, True),
         "R-BUILDING-FULL: market/carpenter/church may discard a stored hex to make room",
     ),
-    "boards": OptionSpec(
+    "boards": _declared.OptionSpec(
         "standard", None,
         "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat; "
         "a variant that deals its own boards (outposts) deals with either",
         _check_boards,
     ),
-    "start_castle": OptionSpec(
+    "start_castle": _declared.OptionSpec(
         "centre", ("centre", "choose"),
         "start castle on the central 6, or on a castle space each player chooses",
     ),
 }
 """The core's options."""
-
-
-@attrs.frozen(slots=True)
-class PurchaseSource:
-    """A source a variant's purchase offers come from (hook ``burgundy_purchases["offers"]``),
-    declared on :attr:`VariantInfo.purchase_sources` so that the ruleset's action space
-    (:mod:`burgundy.action_space`) knows every :class:`~burgundy.actions.BuyTile` it allows.
-
-    Attributes:
-        name: The offers' :attr:`~burgundy.rules.take.PurchaseOffer.source` (the
-            :attr:`~burgundy.actions.BuyTile.source` of its purchases).
-        price: The most silverlings one of its purchases costs (a payment of workers,
-            hook ``burgundy_purchases["payments"]``, pays up to all of them).
-        tiles: The tile codes it may sell; empty (default): any hex of the ruleset.
-
-    Examples:
-        >>> from burgundy.variants import PurchaseSource
-        >>> PurchaseSource("inns", price=2, tiles=(60,)).tiles
-        (60,)
-    """
-
-    name: str
-    price: int = 2
-    tiles: tuple[int, ...] = ()
-
-
-@attrs.frozen(slots=True)
-class ObservationSlice:
-    """A named slice a variant adds to ``burgundy.rl.observe``'s vector (hook
-    ``burgundy_observation_slices``): what a player sees at the table of the variant's own
-    components, as plain numbers (the core imports no numpy; ``burgundy.rl`` turns them
-    into float32).
-
-    The slices of the enabled variants come after the core's, variant by variant in variant
-    order: the variant's global slices ``<variant>.<name>``, then for each seat slot k = 0
-    .. N-1 (slot 0 the observer, then clockwise) its per-seat slices
-    ``seat[k].<variant>.<name>``, each in the order the hook gives them.
-
-    Attributes:
-        name: The slice's name (letters, digits and ``_``), unique within the variant.
-        size: How many numbers ``fill`` gives (at least 1).
-        fill: ``fill(state, seat) -> numbers`` (``size`` of them, ints, floats or bools).
-            A global slice gets the observing seat (so that it can speak of the other seats
-            relative to the observer); a per-seat slice gets the seat of the slot it
-            fills (speak of other seats relative to that one, ``(other - seat) % N``).
-            Nothing hidden: no face-down supply, no future chance outcome.
-        per_seat: One copy per seat slot (default: one global slice). A per-seat
-            ``fill`` must not depend on who observes (it is filled once per seat and shown
-            to every observer).
-        shared: For a global slice: the same whoever observes (``fill`` ignores the seat),
-            so it is filled once, not once per observer (default ``False``: a global
-            ``fill`` may speak of the seats relative to the observer).
-        uses_state: Whether ``fill`` reads more of the state than the variant's own value
-            (``state.variant_state(variant)``) and the ruleset. By default it does not, and
-            ``observe`` calls it again only when that value changes (by identity: a new
-            value object); with ``True`` it is called at every observation.
-
-    Examples:
-        >>> from burgundy.variants import ObservationSlice
-        >>> piece = ObservationSlice("stack", 1, lambda state, seat: (0,))
-        >>> piece.per_seat, piece.fill(None, 0)
-        (False, (0,))
-    """
-
-    name: str
-    size: int
-    fill: Callable[[State, int], Sequence[float]]
-    per_seat: bool = False
-    shared: bool = False
-    uses_state: bool = False
 
 
 def _observation_slices(
@@ -229,7 +152,7 @@ def _observation_slices(
                              f"list or tuple of ObservationSlice values; got {brief(answer)}")
         names: set[str] = set()
         for piece in answer:
-            if not isinstance(piece, ObservationSlice):
+            if not isinstance(piece, _declared.ObservationSlice):
                 raise ValueError(f"variant {variant!r}: burgundy_observation_slices must "
                                  f"give ObservationSlice values; got {brief(piece)}")
             if (not isinstance(piece.name, str) or not piece.name.isidentifier()
@@ -242,103 +165,6 @@ def _observation_slices(
             names.add(piece.name)
             out.append((variant, piece))
     return tuple(out)
-
-
-@attrs.frozen(slots=True)
-class VariantInfo:
-    """What a variant plugin declares about itself (hook ``burgundy_variant``).
-
-    Attributes:
-        name: The variant name (must equal the entry-point name).
-        version: The plugin's version.
-        summary: One line for ``available_variants`` listings and docs.
-        order: Position in the fixed variant order (lower first; ties by name).
-        requires: Other variants that must be enabled too.
-        players: The player counts the variant plays with; ``None`` (default): any count
-            the ruleset allows.
-        adds_players: Player counts the variant makes possible beyond the core's 2-4 (the
-            solo module adds 1); it should also name them in ``players``.
-        value_players: The player count whose count-dependent values (depot spaces, black
-            depot, sale VP, bonus tiles, ...) the rules use instead of the real one, or
-            ``None`` (R-SOLO-COUNT: solo plays with the 2-player values). Read it as
-            :attr:`Ruleset.value_players`.
-        scores_may_fall: The variant can move a score marker back (the solo target reset),
-            so the conformance kit does not require scores to only rise.
-        may_end_without_winner: A finished game may have no winner (``winners() == ()``,
-            the solo module's lost game).
-        tiles_score_when_placed: Scoring tiles (hook ``burgundy_scoring["tile"]``: knowledge
-            #15-#26) score right after they are placed, with the counts at that moment,
-            and not at game end (the solo module, R-SOLO-KNOWLEDGE).
-        editions: Supported editions.
-        options: The variant's own ruleset options.
-        state_type: Type of the variant's namespaced state, or ``None``.
-        action_types: The variant's own action types (join the serialisation union).
-        pending_types: The variant's own pending types.
-        free_actions: Action types that do not answer the decision they are taken in
-            (like the purchase): the decision stays pending.
-        example_options: Option values that let the variant play where no caller chose
-            them, for tools that enable every installed variant (the benchmark, the wheel
-            smoke test; see :func:`example_options`). Only a variant with an option that has
-            no default needs them (trade routes: its generated deck).
-        purchase_sources: The sources of the variant's purchase offers (hook
-            ``burgundy_purchases["offers"]``), each a :class:`PurchaseSource`: what the ruleset's
-            :class:`~burgundy.actions.BuyTile` space is made of, besides the black depot
-            (:mod:`burgundy.action_space`).
-        loose_dice: The variant can push a :class:`~burgundy.pending.LooseDieAction` (a
-            die action with a die not in the hand, 7-12: the white castles): only then do
-            the die actions' spaces hold the loose dice (:mod:`burgundy.action_space`).
-    """
-
-    name: str
-    version: str = "0"
-    summary: str = ""
-    order: int = 100
-    requires: tuple[str, ...] = ()
-    players: tuple[int, ...] | None = None
-    adds_players: tuple[int, ...] = ()
-    value_players: int | None = None
-    scores_may_fall: bool = False
-    may_end_without_winner: bool = False
-    tiles_score_when_placed: bool = False
-    editions: tuple[str, ...] = EDITIONS
-    options: Mapping[str, OptionSpec] = attrs.field(factory=dict)
-    state_type: type | None = None
-    action_types: tuple[type, ...] = ()
-    pending_types: tuple[type, ...] = ()
-    free_actions: tuple[type, ...] = ()
-    example_options: Mapping[str, Any] = attrs.field(factory=dict)
-    purchase_sources: tuple[PurchaseSource, ...] = ()
-    loose_dice: bool = False
-
-
-@cache
-def _entry_points() -> dict[str, metadata.EntryPoint]:
-    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
-
-
-def available_variants(players: int | None = None) -> tuple[str, ...]:
-    """Return the names of the installed variant plugins, sorted.
-
-    Args:
-        players: Only those that play with this many players (their
-            :attr:`VariantInfo.players`): what "every variant" means for a game of that
-            count (the solo module plays only alone, the shields never). ``None``: all.
-
-    Raises:
-        ValueError: ``players`` is given and an installed plugin fails to load.
-
-    Examples:
-        >>> import burgundy
-        >>> "knowledge" in burgundy.available_variants(players=2)
-        True
-    """
-    names = tuple(sorted(_entry_points()))
-    if players is None:
-        return names
-    return tuple(
-        name for name in names
-        if (counts := variant_info(name).players) is None or players in counts
-    )
 
 
 def every_variant(players: int) -> tuple[str, ...]:
@@ -359,82 +185,14 @@ def every_variant(players: int) -> tuple[str, ...]:
         True
     """
     kept: list[str] = []
-    for name in available_variants(players=players):
+    for name in _registry.available_variants(players=players):
         trial = (*kept, name)
         try:
-            Ruleset(players=players, variants=trial, options=example_options(trial))
+            Ruleset(players=players, variants=trial, options=_registry.example_options(trial))
         except ValueError:
             continue
         kept.append(name)
     return tuple(kept)
-
-
-def _installed_infos() -> list[VariantInfo]:
-    """What every installed variant that loads declares (for hints in error messages)."""
-    infos = []
-    for name in sorted(_entry_points()):
-        try:
-            infos.append(variant_info(name))
-        except ValueError:  # a broken plugin: no hint from it
-            continue
-    return infos
-
-
-def example_options(names: tuple[str, ...] | list[str]) -> dict[str, Any]:
-    """The options that let the installed variants ``names`` play together when nobody
-    chose any: each one's :attr:`VariantInfo.example_options`. For tools that enable every
-    installed variant (benchmarks, smoke tests), never a default of the rules.
-
-    Raises:
-        ValueError: A variant is not installed.
-
-    Examples:
-        >>> import burgundy
-        >>> from burgundy.variants import example_options
-        >>> example_options(("knowledge",))
-        {}
-    """
-    options: dict[str, Any] = {}
-    for name in names:
-        options.update(variant_info(name).example_options)
-    return options
-
-
-def variant_info(name: str) -> VariantInfo:
-    """Return what installed variant ``name`` declares about itself, with the installed
-    distribution's version when the plugin gives none.
-
-    Raises:
-        ValueError: No such variant is installed.
-    """
-    plugin = _load_plugin(name)
-    manager = pluggy.PluginManager("burgundy")
-    manager.add_hookspecs(hookspecs)
-    manager.register(plugin, name=name)
-    info = _variant_info(manager, plugin, name)
-    dist = _entry_points()[name].dist
-    if info.version == "0" and dist is not None:
-        info = attrs.evolve(info, version=dist.version)
-    return info
-
-
-def _load_plugin(name: str) -> object:
-    points = _entry_points()
-    if name not in points:
-        hint = INSTALL_HINT.get(name)
-        how = f"; install it with: {hint}" if hint else ""
-        raise ValueError(
-            f"unknown or uninstalled variant {name!r}{how}; installed: "
-            f"{list(available_variants())}"
-        )
-    try:
-        plugin: object = points[name].load()
-    except Exception as exc:  # a broken plugin: say which, not a traceback from inside it
-        raise ValueError(
-            f"variant {name!r} is installed but fails to load: {type(exc).__name__}: "
-            f"{brief(str(exc))}"
-        ) from None
-    return plugin
 
 
 _COMPILED: dict[tuple[Any, ...], Ruleset] = {}
@@ -515,7 +273,7 @@ class Ruleset:
         options: Mapping[str, Any] | None = None,
     ) -> None:
         key = _spec_key(players, variants, edition, options)
-        points = _entry_points()
+        points = _registry._entry_points()
         if _COMPILED_WITH[0] is not points:  # the installed variants were looked up anew
             _COMPILED.clear()
             _COMPILED_WITH[0] = points
@@ -559,7 +317,7 @@ class Ruleset:
             raise ValueError(f"variants must be a list or tuple of names; got {brief(variants)}")
         if len(set(names)) != len(names):
             raise ValueError(f"variant listed twice: {brief(list(names))}")
-        loaded = [(name, _load_plugin(name)) for name in names]
+        loaded = [(name, _registry._load_plugin(name)) for name in names]
         manager = Manager()
         manager.add_hookspecs(hookspecs)
         for default in DEFAULT_PLUGINS:
@@ -574,7 +332,7 @@ class Ruleset:
                 manager.register(plugin, name=name)
             except pluggy.PluginValidationError as exc:
                 raise ValueError(f"variant {name!r} has a bad hook implementation: {exc}") from None
-            info = _variant_info(manager, plugin, name)
+            info = _registry._variant_info(manager, plugin, name)
             infos.append((info, plugin))
         try:
             manager.check_pending()
@@ -594,7 +352,7 @@ class Ruleset:
         if type(players) is not int or players not in allowed_players:
             hints = [
                 f"for {' or '.join(map(str, info.adds_players))} player(s) enable variant "
-                f"{info.name!r}" for info in _installed_infos()
+                f"{info.name!r}" for info in _registry._installed_infos()
                 if info.adds_players and info.name not in self.variants
                 and players in info.adds_players
             ]
@@ -759,15 +517,3 @@ class Ruleset:
         return state
 
 
-def _variant_info(manager: pluggy.PluginManager, plugin: object, name: str) -> VariantInfo:
-    impls = [
-        impl for impl in manager.hook.burgundy_variant.get_hookimpls() if impl.plugin is plugin
-    ]
-    if len(impls) != 1:
-        raise ValueError(f"variant plugin {name!r} must implement burgundy_variant() once")
-    info = impls[0].function()
-    if not isinstance(info, VariantInfo) or info.name != name:
-        raise ValueError(
-            f"variant plugin {name!r}: burgundy_variant() must return VariantInfo(name={name!r})"
-        )
-    return info

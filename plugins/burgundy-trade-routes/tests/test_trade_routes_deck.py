@@ -82,7 +82,7 @@ def test_burgundy_variants_shows_the_need_for_a_deck() -> None:
     assert args.func(args, out=out) == 0
     line = next(line for line in out.getvalue().splitlines() if line.startswith("trade_routes"))
     assert "trade_routes_deck" in line and "generated, not the printed tiles" in line
-    assert burgundy.variants.variant_info("trade_routes").summary == SUMMARY
+    assert burgundy.registry.variant_info("trade_routes").summary == SUMMARY
 
 
 def test_the_ruleset_describes_a_generated_deck_as_generated() -> None:

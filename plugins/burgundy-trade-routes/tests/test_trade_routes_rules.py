@@ -23,7 +23,7 @@ import attrs
 import pytest
 
 import burgundy
-from burgundy import variants
+from burgundy import registry
 from burgundy.components import tile_code
 from burgundy.io import validate_state
 from burgundy.pending import BonusAction, BuildingTake, Turn, WarehouseSell
@@ -404,7 +404,7 @@ def test_r_route_not_in_solo_only_2_to_4_players() -> None:
         with pytest.raises(ValueError, match=r"players must be one of"):
             burgundy.Ruleset(players=players, variants=("trade_routes",),
                              options={"trade_routes_deck": "generated"})
-    info = variants.variant_info("trade_routes")
+    info = registry.variant_info("trade_routes")
     assert info.players == (2, 3, 4)
 
 

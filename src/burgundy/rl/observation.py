@@ -43,7 +43,7 @@ name                   size        what
 =====================  ==========  ===================================================
 
 Then the enabled variants' own slices (hook ``burgundy_observation_slices``,
-:class:`burgundy.variants.ObservationSlice`), variant by variant in variant order: its
+:class:`burgundy.variant_info.ObservationSlice`), variant by variant in variant order: its
 global slices ``<variant>.<name>``, then for each seat slot k = 0 .. N-1 its per-seat
 slices ``seat[k].<variant>.<name>``.
 
@@ -69,7 +69,8 @@ from burgundy.pending import StowTile
 
 if TYPE_CHECKING:
     from burgundy.state import State
-    from burgundy.variants import ObservationSlice, Ruleset
+    from burgundy.variant_info import ObservationSlice
+    from burgundy.variants import Ruleset
 
 OBSERVATION_VERSION = 2
 """The version of the layout (a change of slices raises it)."""

@@ -189,7 +189,7 @@ class Engine(HookTuples):
             each).
         tiles_score_when_placed: Whether scoring tiles (``burgundy_scoring["tile"]``) score
             when placed instead of at game end (a variant's
-            :attr:`~burgundy.variants.VariantInfo.tiles_score_when_placed`).
+            :attr:`~burgundy.variant_info.VariantInfo.tiles_score_when_placed`).
     """
 
     def __init__(

@@ -179,7 +179,7 @@ _K6_PRICE = int(TILE_DATA["6"]["price"])  # silverlings, as the core's black dep
 PURCHASE_SOURCES: tuple[PurchaseSource, ...] = tuple(
     PurchaseSource(str(depot), _K6_PRICE) for depot in range(1, 7)
 )
-"""#6's sources (:attr:`burgundy.variants.VariantInfo.purchase_sources`): the numbered
+"""#6's sources (:attr:`burgundy.variant_info.VariantInfo.purchase_sources`): the numbered
 depots ``"1"``-``"6"``, any hex, at #6's price."""
 _WORKERS_PAY = {
     edition: bool(edition_value(TILE_DATA["6"], "workers_pay", edition))
