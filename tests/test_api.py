@@ -313,7 +313,7 @@ def test_state_key_is_hashable_and_equal_states_share_it() -> None:
 )
 def test_impossible_states_are_rejected(change: object, fragment: str) -> None:
     """validate_state (run by from_json) rejects states no game can reach."""
-    from burgundy.io import validate_state
+    from burgundy.validation import validate_state
 
     state = burgundy.testing.first_turn(burgundy.Ruleset(players=2, variants=()), seed=2)
     validate_state(state)

@@ -14,13 +14,14 @@ import pytest
 import burgundy
 from burgundy.components import NO_COLOUR
 from burgundy.geometry import NO_BOARD, Landmark
-from burgundy.io import from_json, to_json, validate_state
+from burgundy.io import from_json, to_json
 from burgundy.pending import BoardDraw
 from burgundy.render.svg import duchy_svg
 from burgundy.render.text import duchy_text
 from burgundy.rules.scoring import bonus_tile_vp
 from burgundy.state import replace
 from burgundy.testing import check_conformance
+from burgundy.validation import validate_state
 
 Install = Callable[[str, str], None]
 

@@ -123,7 +123,7 @@ def test_a_bad_loose_die_is_refused_on_load() -> None:
     rules = burgundy.Ruleset(players=2, variants=())
     state = push(build_position(rules), LooseDieAction(0, 7))
     with pytest.raises(ValueError, match="a die shows 1-6"):
-        burgundy.io.validate_state(state)
+        burgundy.validation.validate_state(state)
 
 
 # -- purchase sources and payments ----------------------------------------------------------
@@ -242,10 +242,10 @@ def test_held_tiles_count_in_conservation(install_plugin: Install) -> None:
     install_plugin("stash", STASH)
     rules = burgundy.Ruleset(players=2, variants=("stash",))
     state = first_turn(rules, 1)
-    burgundy.io.validate_state(state)
+    burgundy.validation.validate_state(state)
     stash = state.variant_state("stash")
     with pytest.raises(ValueError, match="hexes: not conserved"):
-        burgundy.io.validate_state(state.with_variant_state("stash", type(stash)(0)))
+        burgundy.validation.validate_state(state.with_variant_state("stash", type(stash)(0)))
 
 
 # -- a loose die from a variant's tile effect -----------------------------------------------

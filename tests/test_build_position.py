@@ -11,8 +11,8 @@ import pytest
 import burgundy
 from burgundy.components import tile_code
 from burgundy.geometry import SPACE_BY_NAME
-from burgundy.io import goods_outside_pool, validate_state
 from burgundy.testing import build_position, first_turn, next_seat, play_texts
+from burgundy.validation import goods_outside_pool, validate_state
 
 RULES = burgundy.Ruleset(players=2, variants=())
 THREE = burgundy.Ruleset(players=3, variants=())

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 import burgundy
 from burgundy.game import parse_action
-from burgundy.io import validate_state
 from burgundy.registry import example_options
 from burgundy.state import State
+from burgundy.validation import validate_state
 
 MESSAGE_LIMIT = 500
 """The longest error message any input may produce."""

@@ -21,11 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import burgundy
-from burgundy.io import MESSAGE_LIMIT, component_totals, validate_state
+from burgundy.io import MESSAGE_LIMIT
 from burgundy.pending import GoodsDraw, Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.state import State, replace
 from burgundy.testing import first_turn, random_playout
+from burgundy.validation import component_totals, validate_state
 
 MIXES: tuple[tuple[str, ...], ...] = ((), ("knowledge",), ("shields",), ("knowledge", "shields"))
 

@@ -237,3 +237,16 @@ def test_a_moved_name_still_imports_from_its_old_home_with_a_warning(name: str) 
     with pytest.warns(DeprecationWarning, match=f"moved to {variants.MOVED[name]}.{name}"):
         old = getattr(variants, name)
     assert old is new
+
+
+@pytest.mark.parametrize("name", sorted(__import__("burgundy.io").io.MOVED))
+def test_a_name_moved_out_of_io_still_imports_from_it_with_a_warning(name: str) -> None:
+    """The checks of a state's meaning left ``burgundy.io`` for ``burgundy.validation``."""
+    import importlib
+
+    from burgundy import io
+
+    new = getattr(importlib.import_module(io.MOVED[name]), name)
+    with pytest.warns(DeprecationWarning, match=f"moved to {io.MOVED[name]}.{name}"):
+        old = getattr(io, name)
+    assert old is new

@@ -12,10 +12,10 @@ import pytest
 
 import burgundy
 from burgundy.components import CASTLE
-from burgundy.io import goods_outside_pool, validate_state
 from burgundy.rules.scoring import final_terms
 from burgundy.state import replace
 from burgundy.testing import build_position, find_action
+from burgundy.validation import goods_outside_pool, validate_state
 
 Install = Callable[[str, str], None]
 

@@ -15,12 +15,12 @@ import pytest
 import burgundy
 from burgundy.actions import PlaceTile, Stow, StowOwn, TakeTile
 from burgundy.components import tile_code
-from burgundy.io import validate_state
 from burgundy.pending import StowTile, Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.rules.take import storage_choices
 from burgundy.state import State, replace
 from burgundy.testing import check_conformance, first_turn, take_from_supply, with_dice
+from burgundy.validation import validate_state
 
 Install = Callable[[str, str], None]
 

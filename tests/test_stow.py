@@ -15,11 +15,11 @@ import pytest
 import burgundy
 from burgundy.actions import BuyTile, Stow, TakeTile
 from burgundy.components import tile_code
-from burgundy.io import validate_state
 from burgundy.pending import StowTile, Turn
 from burgundy.rules.income import set_estate
 from burgundy.state import replace
 from burgundy.testing import build_position, check_conformance
+from burgundy.validation import validate_state
 
 Install = Callable[[str, str], None]
 

@@ -169,7 +169,7 @@ class ScoringHooks(TypedDict, total=False):
 
 class HeldThings(TypedDict, total=False):
     """The keys of :func:`burgundy_held`: components a variant keeps outside the core's
-    fields, so that conservation (:func:`burgundy.io.validate_state`) counts them.
+    fields, so that conservation (:func:`burgundy.validation.validate_state`) counts them.
 
     Attributes:
         goods: ``f(state) -> counts`` by colour (6 numbers, goods 1-6): goods that left

@@ -10,7 +10,7 @@ How the engine handles each type is its rule: a :class:`Decision`, a :class:`Cha
 ``burgundy_rules``, which also gives each action type its :class:`ActionRule`).
 
 Every item checks itself when a state is validated (:meth:`Pending.validate`, run by
-:func:`burgundy.io.validate_state`): its seat by the kind of item it is, and its own fields.
+:func:`burgundy.validation.validate_state`): its seat by the kind of item it is, and its own fields.
 A check that needs the rules' own tables (the depot spaces of a phase, what the buildings
 do) is the rule's ``validate``, which ``Pending.validate`` runs: this module
 is a value type below the rules and imports none of them.
@@ -49,7 +49,7 @@ class Pending:
     def validate(self, state: State) -> None:
         """Check that this item may stand on ``state``'s stack.
 
-        :func:`burgundy.io.validate_state` calls it on every item once the field types are
+        :func:`burgundy.validation.validate_state` calls it on every item once the field types are
         checked (every field holds a value of its annotated type, the item's type is one of
         the ruleset's). This checks the seat by the kind of item the ruleset's
         rule makes of the type: a chance event (:class:`Chance`) at seat -1, an automatic
@@ -63,7 +63,7 @@ class Pending:
             state: The state whose stack holds the item.
 
         Raises:
-            ValueError: What is wrong (:func:`~burgundy.io.validate_state` adds where).
+            ValueError: What is wrong (:func:`~burgundy.validation.validate_state` adds where).
         """
         rule = state.rules.engine.pending_rules.get(type(self))
         if rule is None:

@@ -33,12 +33,13 @@ from burgundy.components import tile_code
 from burgundy.errors import IllegalActionError
 from burgundy.game import Game, describe_outcome, parse_action
 from burgundy.geometry import SPACE_BY_NAME
-from burgundy.io import from_json, goods_outside_pool, to_json, validate_state
+from burgundy.io import from_json, to_json
 from burgundy.pending import Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.rules.place import put_tile
 from burgundy.rules.take import remove_from_depot
 from burgundy.state import EMPTY, State, replace
+from burgundy.validation import goods_outside_pool, validate_state
 from burgundy.variants import Ruleset
 
 
@@ -186,7 +187,7 @@ def transcript_game(
 def check_invariants(state: State, previous: State | None = None) -> None:
     """Check the invariants every state of every ruleset keeps.
 
-    ``state`` is valid (:func:`burgundy.io.validate_state`: hexes and goods conserved, no
+    ``state`` is valid (:func:`burgundy.validation.validate_state`: hexes and goods conserved, no
     negative counts, ...); no score is lower than in ``previous`` (the state before it, if
     given), unless a variant declares ``scores_may_fall``; JSON round-trips to an equal
     state; a finished game has no actions or outcomes and has winners (distinct seats; none

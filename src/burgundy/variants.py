@@ -26,12 +26,12 @@ from burgundy import registry as _registry
 from burgundy import variant_info as _declared
 from burgundy._legacy_hooks import Manager, legacy_answers
 from burgundy.errors import brief
-from burgundy.io import validate_state
 from burgundy.pending import PendingRule as PendingRule  # its old home; plugins import it here
 from burgundy.rules import base
 from burgundy.rules.engine import Engine
 from burgundy.rules.setup import initial_state
 from burgundy.state import replace
+from burgundy.validation import validate_state
 from burgundy.variant_info import EDITIONS
 
 if TYPE_CHECKING:

@@ -9,12 +9,12 @@ import pytest
 
 import burgundy
 from burgundy.components import tile_code
-from burgundy.io import component_totals
 from burgundy.pending import BuildingTake, LooseDieAction
 from burgundy.rules.effects import move_turn_marker
 from burgundy.rules.scoring import final_terms, play_order
 from burgundy.state import replace
 from burgundy.testing import build_position, legal_texts, play_texts
+from burgundy.validation import component_totals
 from burgundy_extra_hexes.model import CraneChoice, GeeseChoice
 from burgundy_extra_hexes.rules import CRANE, GEESE, K27, K28
 

@@ -48,7 +48,7 @@ def position(ruleset: burgundy.Ruleset, inns_stored: int = 0,
     names = board_of(state).space_by_name
     for name in inn_tiles:
         state = put_tile(state, index, INN, names[name], from_storage=False)
-    burgundy.io.validate_state(state)
+    burgundy.validation.validate_state(state)
     return state
 
 
@@ -244,10 +244,10 @@ def test_a_bad_inn_state_is_refused() -> None:
     state = first_turn(rules(), 1)
     bad = state.with_variant_state("inns", InnState(stack=2, to_come=4))
     with pytest.raises(ValueError, match="hexes: not conserved"):
-        burgundy.io.validate_state(bad)
+        burgundy.validation.validate_state(bad)
     negative = state.with_variant_state("inns", InnState(stack=-1, to_come=6))
     with pytest.raises(ValueError, match="counts"):
-        burgundy.io.validate_state(negative)
+        burgundy.validation.validate_state(negative)
     assert tile_code("inn") == INN
 
 

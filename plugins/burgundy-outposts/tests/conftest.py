@@ -25,9 +25,9 @@ import attrs
 import pytest
 
 import burgundy
-from burgundy.io import validate_state
 from burgundy.state import State
 from burgundy.testing import build_position
+from burgundy.validation import validate_state
 from burgundy_outposts.model import NAME
 
 SEED = 0

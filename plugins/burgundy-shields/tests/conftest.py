@@ -33,8 +33,8 @@ import pytest
 
 from burgundy import Ruleset, State
 from burgundy.geometry import SPACE_BY_NAME
-from burgundy.io import validate_state
 from burgundy.testing import build_position, fetch, next_seat
+from burgundy.validation import validate_state
 from burgundy_shields.model import SHIELDS, ShieldState
 
 _RULES: dict[tuple[int, str, bool], Ruleset] = {}

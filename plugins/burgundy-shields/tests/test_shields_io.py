@@ -13,8 +13,8 @@ import pytest
 
 from burgundy import from_json, to_json
 from burgundy.geometry import SPACE_BY_NAME
-from burgundy.io import validate_state
 from burgundy.testing import find_action
+from burgundy.validation import validate_state
 from burgundy_shields.model import ShieldState
 
 

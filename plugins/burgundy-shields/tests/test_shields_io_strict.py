@@ -15,7 +15,8 @@ import pytest
 
 from burgundy import Ruleset, State, from_json, to_json
 from burgundy.geometry import SPACE_BY_NAME
-from burgundy.io import MESSAGE_LIMIT, validate_state
+from burgundy.io import MESSAGE_LIMIT
+from burgundy.validation import validate_state
 from burgundy_shields.model import ShieldState
 
 Doc = dict[str, Any]

@@ -12,13 +12,14 @@ import attrs
 import pytest
 
 from burgundy.components import tile_code
-from burgundy.io import from_json, to_json, validate_state
+from burgundy.io import from_json, to_json
 from burgundy.pending import BonusAction, ShipGoods, Turn
 from burgundy.rules.income import set_seat
 from burgundy.rules.phases import PHASES, mines
 from burgundy.rules.scoring import PHASE_BONUS, final_terms, region_vp
 from burgundy.state import State, replace
 from burgundy.testing import set_depots
+from burgundy.validation import validate_state
 from burgundy_solo.model import BLACK_TILE, BlackTrade, BuyPoints, ColourReward
 from burgundy_solo.rules import progress, solo_winners, vp_gained
 

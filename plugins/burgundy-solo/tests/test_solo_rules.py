@@ -13,11 +13,11 @@ import pytest
 
 import burgundy
 from burgundy.components import CASTLE, SHIP, tile_code
-from burgundy.io import validate_state
 from burgundy.pending import Turn
 from burgundy.rules.setup import depot_spaces
 from burgundy.state import replace
 from burgundy.testing import first_turn, set_depots
+from burgundy.validation import validate_state
 from burgundy_solo.boards import solo_board
 from burgundy_solo.rules import depot_slots, progress, remove_round_hex, removed_hex
 

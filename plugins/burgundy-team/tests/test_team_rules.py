@@ -12,7 +12,6 @@ import burgundy
 from burgundy.actions import PlaceTile, TakeTile
 from burgundy.components import CASTLE, tile_code
 from burgundy.geometry import bits
-from burgundy.io import validate_state
 from burgundy.pending import Turn
 from burgundy.rules.income import set_estate, set_seat
 from burgundy.rules.place import put_tile
@@ -20,6 +19,7 @@ from burgundy.rules.scoring import PHASE_BONUS, play_order, region_vp, score_reg
 from burgundy.rules.take import storage_choices
 from burgundy.state import replace
 from burgundy.testing import check_conformance, fetch, take_from_supply, with_dice, with_tiles
+from burgundy.validation import validate_state
 from burgundy_shields.effects import worker_echo
 from burgundy_team.boards import team_board
 from burgundy_team.rules import team_scores, team_winners

@@ -18,10 +18,10 @@ import attrs
 import pytest
 
 from burgundy import Ruleset, State
-from burgundy.io import validate_state
 from burgundy.rules.income import set_estate
 from burgundy.state import replace
 from burgundy.testing import build_position
+from burgundy.validation import validate_state
 from burgundy_trade_routes.model import RouteState
 
 TEST_DECK: list[Any] = [

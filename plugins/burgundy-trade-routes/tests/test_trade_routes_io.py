@@ -16,10 +16,10 @@ import attrs
 import pytest
 
 import burgundy
-from burgundy.io import validate_state
 from burgundy.rules.income import push, set_estate
 from burgundy.state import State, replace
 from burgundy.testing import find_action, first_turn
+from burgundy.validation import validate_state
 from burgundy_trade_routes.model import RouteDraw, RouteOrder, RouteReward
 
 

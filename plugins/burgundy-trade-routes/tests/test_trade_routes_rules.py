@@ -25,13 +25,13 @@ import pytest
 import burgundy
 from burgundy import registry
 from burgundy.components import tile_code
-from burgundy.io import validate_state
 from burgundy.pending import BonusAction, BuildingTake, Turn, WarehouseSell
 from burgundy.rules.effects import BUILDING_EFFECT
 from burgundy.rules.income import push
 from burgundy.rules.sell import SALE_SILVER, SALE_VP
 from burgundy.state import State
 from burgundy.testing import find_action, legal_texts
+from burgundy.validation import validate_state
 from burgundy_trade_routes.model import LayRouteTile, RouteDraw, RouteOrder, RouteReward
 from burgundy_trade_routes.rules import SOURCE
 

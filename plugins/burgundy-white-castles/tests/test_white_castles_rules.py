@@ -10,12 +10,12 @@ import pytest
 
 import burgundy
 from burgundy.components import tile_code
-from burgundy.io import component_totals
 from burgundy.pending import BuildingTake, LooseDieAction
 from burgundy.rules.place import placement_mask
 from burgundy.rules.scoring import final_terms
 from burgundy.state import State, replace
 from burgundy.testing import build_position, legal_texts, play_texts, with_tiles
+from burgundy.validation import component_totals
 from burgundy_white_castles.rules import BEIGE, BLACK, K29, WHITE_CASTLE
 
 WC = "white-castle"
@@ -115,7 +115,7 @@ def test_placed_by_shield_14_at_phase_end_it_uses_this_rounds_white_die() -> Non
         depots=tuple(tuple(k for k in d if k != 14) for d in current.depots),
         placed=tuple(placed)))
     state = replace(state, white=2)
-    burgundy.io.validate_state(state)
+    burgundy.validation.validate_state(state)
     at_end = play_texts(state, "workers d1", "workers d2")
     assert "direct white-castle 3 e4" in legal_texts(at_end)
     after = play_texts(at_end, "direct white-castle 3 e4")

@@ -364,7 +364,7 @@ class Engine(HookTuples):
 
     def validate_state(self, state: State) -> None:
         """Check that ``state`` is a possible position under this ruleset
-        (:func:`burgundy.io.validate_state`, which the ruleset hands the engine when it
+        (:func:`burgundy.validation.validate_state`, which the ruleset hands the engine when it
         builds it: the engine is below ``io``); ``State``'s constructor calls it.
 
         Raises:

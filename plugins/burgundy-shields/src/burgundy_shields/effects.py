@@ -444,7 +444,7 @@ def final_terms(state: State, seat: int, terms: dict[str, int]) -> dict[str, int
 
 
 def validate(state: State) -> None:
-    """The shields' part of :func:`burgundy.io.validate_state` (the core has checked the
+    """The shields' part of :func:`burgundy.validation.validate_state` (the core has checked the
     rest, and that the shields' state is a :class:`ShieldState` of the right types).
 
     The 18 shields are each in exactly one place (conserved: face down, on a depot, in a

@@ -214,7 +214,7 @@ def apply_take_reward(state: State, seat: int, action: TakeReward) -> State:
 
 # -- validation -------------------------------------------------------------------------------
 def validate(state: State) -> None:
-    """The trade routes' part of :func:`burgundy.io.validate_state` (the core has checked
+    """The trade routes' part of :func:`burgundy.validation.validate_state` (the core has checked
     the state's shape and that the variant's state is a :class:`RouteState` of its types).
 
     The deck's tiles are each in one place (undealt, in a hand, in a row; undealt and hands
