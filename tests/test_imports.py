@@ -21,13 +21,13 @@ import burgundy.rules
 MODULES = sorted(
     {f"burgundy.{m.name}" for m in pkgutil.iter_modules(burgundy.__path__)}
     | {f"burgundy.rules.{m.name}" for m in pkgutil.iter_modules(burgundy.rules.__path__)}
-    - {"burgundy.__main__", "burgundy.rl"}
+    - {"burgundy.__main__", "burgundy.rl", "burgundy.web"}
 )
-"""The core's modules (``burgundy.rl`` needs its extra: tests/test_rl_codec.py imports its
-modules the same way)."""
+"""The core's modules (``burgundy.rl`` and ``burgundy.web`` need their extras:
+tests/test_rl_codec.py and tests/test_web_api.py import their modules the same way)."""
 
-EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch")
-"""Modules of the optional extras (rl, openspiel, learn)."""
+EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch", "starlette", "uvicorn")
+"""Modules of the optional extras (rl, openspiel, learn, web)."""
 
 
 def test_import_burgundy_imports_no_extra() -> None:
@@ -74,7 +74,7 @@ def test_the_layers_name_every_module() -> None:
     ``burgundy.rules`` is listed module by module, so this checks its modules are all
     named (a new rules module must be placed in the layers too)."""
     layered = _layered_modules()
-    for module in (*MODULES, "burgundy.rl"):
+    for module in (*MODULES, "burgundy.rl", "burgundy.web"):
         parts = module.split(".")
         named = any(".".join(parts[:n]) in layered for n in range(2, len(parts) + 1))
         assert named or module == "burgundy.rules", f"{module} is in no layer of pyproject.toml"

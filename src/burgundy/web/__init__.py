@@ -1,0 +1,77 @@
+"""Play in the browser: ``burgundy serve``, a local game server with a JSON API.
+
+Needs the extra ``burgundy[web]`` (Starlette and uvicorn); ``import burgundy`` never imports
+this package. docs/web.md describes the page and the API.
+
+* :func:`create_app`: the ASGI application (the page, its scripts, the API under ``/api``).
+* :func:`serve`: run it with uvicorn on a host and port.
+* :func:`default_db` : where the games are kept by default (the user's data folder).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from burgundy.web.app import MAX_BODY, create_app
+
+__all__ = ["MAX_BODY", "create_app", "default_db", "serve"]
+
+
+def default_db() -> Path:
+    """The database file ``burgundy serve`` uses without ``--db``: ``games.sqlite3`` in the
+    user's data folder (``$XDG_DATA_HOME/burgundy``, else ``~/.local/share/burgundy``; on
+    macOS ``~/Library/Application Support/burgundy``, on Windows ``%LOCALAPPDATA%``).
+
+    Examples:
+        >>> from burgundy.web import default_db
+        >>> default_db().name
+        'games.sqlite3'
+    """
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "burgundy" / "games.sqlite3"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None, *,
+          bot_delay: float = 0.6, out: TextIO = sys.stdout) -> None:
+    """Run the server until interrupted; prints its address first (port ``0``: a free one).
+
+    Args:
+        host: The address to listen on (the default, loopback only: this machine).
+        port: The port (``0``: any free port, the one chosen printed).
+        db: The SQLite file of the games (default: :func:`default_db`).
+        bot_delay: Seconds a bot waits before each move.
+        out: Where the address is printed.
+
+    Examples:
+        >>> from burgundy.web import serve
+        >>> callable(serve)
+        True
+    """
+    import uvicorn
+
+    path = Path(db) if db is not None else default_db()
+    app = create_app(path, bot_delay=bot_delay)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    out.write(f"burgundy serve: http://{shown}:{bound}/ (games in {path}; Ctrl-C stops)\n")
+    out.flush()
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
