@@ -14,7 +14,7 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from burgundy.web.app import MAX_BODY, create_app
 
@@ -74,4 +74,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     out.flush()
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=2, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+
+    class _Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            # end the open event streams at once, or the shutdown waits for them
+            app.state.closing_down()
+            super().handle_exit(sig, frame)
+
+    _Server(config).run(sockets=[sock])

@@ -79,6 +79,10 @@ class _Events:
         if event is not None:
             event.set()
 
+    def all_changed(self) -> None:
+        for game_id in list(self._events):
+            self.changed(game_id)
+
 
 class Server:
     """The state of a running server: the games, a lock per game, the bots' tasks.
@@ -156,8 +160,13 @@ class Server:
             self.wake_bots(table)
             await asyncio.sleep(0)
 
-    async def stop(self) -> None:
+    def closing_down(self) -> None:
+        """Stop the bots and end the event streams (the server is going down)."""
         self.closing.set()
+        self.events.all_changed()
+
+    async def stop(self) -> None:
+        self.closing_down()
         for task in list(self._bots.values()):
             task.cancel()
         for task in list(self._bots.values()):
@@ -374,5 +383,11 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: not_found, Exception: failed})
     app.state.store = store
+
+    def closing_down() -> None:
+        if "server" in holder:
+            holder["server"].closing_down()
+
+    app.state.closing_down = closing_down
     return app
 
