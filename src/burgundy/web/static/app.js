@@ -256,14 +256,26 @@ function markClickable() {
   }
 }
 
+// The space polygon a click is on: the polygon itself, or its cell's (the die number drawn
+// over an empty space belongs to the same cell).
+function spaceOf(target) {
+  if (target.matches && target.matches("polygon.space")) return target;
+  let group = target.closest("g");
+  while (group && !group.matches("g.duchy")) {
+    const space = group.querySelector(":scope > polygon.space");
+    if (space) return space;
+    group = group.parentElement ? group.parentElement.closest("g") : null;
+  }
+  return null;
+}
+
 function onBoardClick(event) {
   if (!game || !game.actions.length || busy) return;
   let chosen = [];
-  const space = event.target.closest("polygon.space");
-  const tileOn = event.target.closest("g.tile[data-space]");
+  const space = spaceOf(event.target);
   const depot = event.target.closest("g.depot");
   const duchy = event.target.closest("g.duchy");
-  const name = space ? space.dataset.space : tileOn ? null : null;
+  const name = space ? space.dataset.space : null;
   if (name && duchy) {
     const estate = Number(duchy.dataset.estate);
     chosen = game.actions.filter((a) => a.space === name && a.estate === estate);
@@ -300,11 +312,18 @@ function drawStatus() {
   }
 }
 
-async function draw(state) {
+// Every answer that may be drawn gets a number: only the latest one asked for is drawn (an
+// older answer arriving late never replaces a newer picture).
+let asked = 0;
+let announced = null;  // the last turn the event stream told of
+
+async function draw(state, ticket) {
+  if (ticket !== asked) return;
   game = state;
   const picture = await fetch(`${game.svg}?turn=${game.turn}`);
-  if (game !== state) return;  // a newer state came meanwhile
-  $("board").innerHTML = await picture.text();
+  const text = await picture.text();
+  if (ticket !== asked) return;  // a newer state came meanwhile
+  $("board").innerHTML = text;
   drawScores();
   drawLog();
   drawActions();
@@ -315,12 +334,15 @@ async function draw(state) {
   document.body.dataset.toMove = game.terminal ? "" : String(game.to_move);
   document.body.dataset.terminal = game.terminal ? "1" : "";
   document.body.dataset.ready = "1";
+  if (announced !== null && announced > game.turn && !busy) refresh();
 }
 
 async function refresh() {
+  const ticket = ++asked;
   const {status, data} = await api("GET", `/api/games/${gameId}?token=${encodeURIComponent(token)}`);
+  if (ticket !== asked) return;
   if (status !== 200) { say(data.error); return; }
-  if (data.turn !== shownTurn || !game) await draw(data);
+  await draw(data, ticket);
 }
 
 async function play(text) {
@@ -329,14 +351,16 @@ async function play(text) {
   say("");
   for (const button of document.querySelectorAll("button.action")) button.disabled = true;
   try {
+    const ticket = ++asked;
     const {status, data} = await api("POST", `/api/games/${gameId}/actions`,
       {token, action: text, turn: game.turn});
-    if (status === 200) await draw(data);
+    if (status === 200) await draw(data, ticket);
     else if (status === 409) await refresh();
     else { say(data.error); await refresh(); }
   } finally {
     busy = false;
     for (const button of document.querySelectorAll("button.action")) button.disabled = false;
+    if (announced !== null && game && announced > game.turn) refresh();
   }
 }
 
@@ -344,8 +368,9 @@ async function undo() {
   if (busy) return;
   busy = true;
   try {
+    const ticket = ++asked;
     const {status, data} = await api("POST", `/api/games/${gameId}/undo`, {token});
-    if (status === 200) await draw(data); else say(data.error);
+    if (status === 200) await draw(data, ticket); else say(data.error);
   } finally { busy = false; }
 }
 
@@ -353,7 +378,8 @@ function listen() {
   if (!window.EventSource) { setInterval(refresh, 2000); return; }
   const source = new EventSource(`/api/games/${gameId}/events`);
   source.addEventListener("turn", (event) => {
-    if (Number(event.data) !== shownTurn && !busy) refresh();
+    announced = Number(event.data);
+    if (announced !== shownTurn && !busy) refresh();
   });
   source.addEventListener("open", () => { if (game) refresh(); });
 }
@@ -368,7 +394,7 @@ async function startGamePage(id) {
   $("undo").addEventListener("click", undo);
   const {status, data} = await api("GET", `/api/games/${gameId}?token=${encodeURIComponent(token)}`);
   if (status !== 200) { say(data.error); return; }
-  await draw(data);
+  await draw(data, asked);
   listen();
 }
 
