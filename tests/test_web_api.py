@@ -371,3 +371,21 @@ def test_a_move_answer_is_quick(server: Served) -> None:
     status, _ = server.call("POST", f"/api/games/{game}/actions",
                             {"token": token, "action": mine["legal_actions"][0], "turn": 0})
     assert status == 200 and time.perf_counter() - started < 5
+
+
+def test_the_encoded_state_is_the_state() -> None:
+    from burgundy.web.store import Store
+    from burgundy.web.tables import Tables
+
+    tables = Tables(Store(":memory:"))
+    table, _ = tables.create({"players": 2, "variants": [], "seats": ["human", "human"],
+                              "seed": 6})
+    for step in range(30):
+        seat = table.to_move
+        assert seat is not None
+        for who in (seat, 1 - seat, None):
+            assert json.loads(table.view_json(who)) == table.view(who)
+        tables.play(table, seat, table.view(seat)["legal_actions"][step % 3 - 1], table.turn)
+        if step % 7 == 6:  # an undo: the kept encodings are cut back too
+            tables.undo(table, table.moves[-1].seat)
+            assert json.loads(table.view_json(None)) == table.view(None)

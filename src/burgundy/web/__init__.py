@@ -61,10 +61,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     path = Path(db) if db is not None else default_db()
     app = create_app(path, bot_delay=bot_delay)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # proto IPPROTO_TCP, not 0: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on
+    # the connections of such a socket; with it on, a response written in two parts waits
+    # for the client's delayed ACK, some 40 ms.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(2048)  # connections made once the address is printed wait, not fail
     except OSError as exc:
         sock.close()
         raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

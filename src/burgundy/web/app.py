@@ -61,6 +61,11 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=HEADERS)
 
 
+def _text(text: str, status: int = 200) -> Response:
+    """A JSON answer already encoded (:meth:`Table.view_json`)."""
+    return Response(text, status_code=status, media_type="application/json", headers=HEADERS)
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return _json({"error": message}, status)
 
@@ -286,7 +291,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
         async with server().lock(str(request.path_params["id"])):
             table = table_of(request)
             seat = seat_for(table, request.query_params.get("token"), required=False)
-            return _json(table.view(seat))
+            return _text(table.view_json(seat))
 
     async def act(request: Request) -> Response:
         body = await _body(request)
@@ -297,9 +302,9 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
             seat = seat_for(table, body.get("token"), required=True)
             assert seat is not None
             server().tables.play(table, seat, body.get("action"), body.get("turn"))
-            view = table.view(seat)
+            view = table.view_json(seat)
         server().changed(table)
-        return _json(view)
+        return _text(view)
 
     async def undo(request: Request) -> Response:
         body = await _body(request)
@@ -310,9 +315,9 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
             seat = seat_for(table, body.get("token"), required=True)
             assert seat is not None
             server().tables.undo(table, seat)
-            view = table.view(seat)
+            view = table.view_json(seat)
         server().changed(table)
-        return _json(view)
+        return _text(view)
 
     async def record(request: Request) -> Response:
         async with server().lock(str(request.path_params["id"])):
