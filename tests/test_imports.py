@@ -21,10 +21,10 @@ import burgundy.rules
 MODULES = sorted(
     {f"burgundy.{m.name}" for m in pkgutil.iter_modules(burgundy.__path__)}
     | {f"burgundy.rules.{m.name}" for m in pkgutil.iter_modules(burgundy.rules.__path__)}
-    - {"burgundy.__main__", "burgundy.rl", "burgundy.web"}
+    - {"burgundy.__main__", "burgundy.rl"}
 )
-"""The core's modules (``burgundy.rl`` and ``burgundy.web`` need their extras:
-tests/test_rl_codec.py and tests/test_web_api.py import their modules the same way)."""
+"""The core's modules (``burgundy.rl`` needs its extra: tests/test_rl_codec.py imports its
+modules the same way; so does tests/test_web_api.py for ``burgundy.web``'s)."""
 
 EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch", "starlette", "uvicorn")
 """Modules of the optional extras (rl, openspiel, learn, web)."""
@@ -74,7 +74,7 @@ def test_the_layers_name_every_module() -> None:
     ``burgundy.rules`` is listed module by module, so this checks its modules are all
     named (a new rules module must be placed in the layers too)."""
     layered = _layered_modules()
-    for module in (*MODULES, "burgundy.rl", "burgundy.web"):
+    for module in (*MODULES, "burgundy.rl"):
         parts = module.split(".")
         named = any(".".join(parts[:n]) in layered for n in range(2, len(parts) + 1))
         assert named or module == "burgundy.rules", f"{module} is in no layer of pyproject.toml"

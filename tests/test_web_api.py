@@ -48,6 +48,14 @@ def test_module_imports_first(module: str) -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_the_package_store_and_tables_import_no_web_stack() -> None:
+    code = ("import sys, burgundy.web, burgundy.web.store, burgundy.web.tables; "
+            "print([m for m in ('starlette', 'uvicorn') if m in sys.modules])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize("module", WEB_MODULES)
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)

@@ -1,7 +1,9 @@
 """Play in the browser: ``burgundy serve``, a local game server with a JSON API.
 
-Needs the extra ``burgundy[web]`` (Starlette and uvicorn); ``import burgundy`` never imports
-this package. docs/web.md describes the page and the API.
+The server needs the extra ``burgundy[web]`` (Starlette and uvicorn), imported only when an
+application is made (:func:`create_app`, :func:`serve`): ``import burgundy`` never imports
+this package, and this package, :mod:`burgundy.web.store` and :mod:`burgundy.web.tables`
+import without the extra. docs/web.md describes the page and the API.
 
 * :func:`create_app`: the ASGI application (the page, its scripts, the API under ``/api``).
 * :func:`serve`: run it with uvicorn on a host and port.
@@ -14,11 +16,28 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from burgundy.web.app import MAX_BODY, create_app
+from burgundy.web.tables import MAX_BODY
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 __all__ = ["MAX_BODY", "create_app", "default_db", "serve"]
+
+
+def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starlette:
+    """The ASGI application (:func:`burgundy.web.app.create_app`; needs ``burgundy[web]``).
+
+    Examples:
+        >>> from burgundy.web import create_app
+        >>> app = create_app(":memory:", bot_delay=0.0)
+        >>> any(route.path == "/api/games" for route in app.routes)
+        True
+    """
+    from burgundy.web.app import create_app as make
+
+    return make(db, bot_delay=bot_delay)
 
 
 def default_db() -> Path:

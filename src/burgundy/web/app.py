@@ -32,14 +32,12 @@ from burgundy.variants import (
     variant_info,
 )
 from burgundy.web.store import Store
-from burgundy.web.tables import HUMAN, KINDS, ApiError, Table, Tables
+from burgundy.web.tables import HUMAN, KINDS, MAX_BODY, ApiError, Table, Tables
 
-__all__ = ["MAX_BODY", "Server", "create_app"]
+__all__ = ["Server", "create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The page's own files: every script and style sheet it loads comes from here."""
-MAX_BODY = 16 * 1024
-"""The largest request body accepted, in bytes (a larger one gets 413)."""
 HEARTBEAT = 15.0
 """Seconds between the events stream's keep-alive comments."""
 
@@ -241,7 +239,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
         bot_delay: Seconds a bot waits before each of its moves.
 
     Examples:
-        >>> from burgundy.web import create_app
+        >>> from burgundy.web.app import create_app
         >>> app = create_app(":memory:", bot_delay=0.0)
         >>> sorted(r.path for r in app.routes if r.path.startswith("/api"))[:3]
         ['/api/games', '/api/games/{id}', '/api/games/{id}/actions']

@@ -27,7 +27,7 @@ from burgundy.render.svg import state_svg
 from burgundy.variants import Ruleset
 from burgundy.web.store import Move, Store, token_digest
 
-__all__ = ["HUMAN", "KINDS", "ApiError", "Table", "Tables", "action_targets"]
+__all__ = ["HUMAN", "KINDS", "MAX_BODY", "ApiError", "Table", "Tables", "action_targets"]
 
 HUMAN = "human"
 """A person's seat (any other seat kind is a bot spec, as :func:`burgundy.bots.make_bot`
@@ -40,6 +40,8 @@ group of its own after them."""
 
 MAX_PLAYERS = 4
 MAX_SEED = 2**63
+MAX_BODY = 16 * 1024
+"""The largest request body the server accepts, in bytes (a larger one gets 413)."""
 
 
 class ApiError(Exception):
