@@ -1,16 +1,17 @@
 """Load on ``burgundy serve``: many bot-vs-bot games at once through the JSON API.
 
 Starts the server (``burgundy serve --port 0 --bot-delay 0``, a fresh database in a
-temporary folder) on 127.0.0.1, makes ``--games`` games of people only, and plays each in a
-thread of this process as a person would through the API: each seat's moves are chosen by
-a bot (``--bots``) on a copy of the game kept here (the same seed, the same moves), then
-sent with ``POST /api/games/{id}/actions`` on a kept-alive connection. The clock of a move's
-latency runs around that request only, so the bots' thinking is left out; moves/s is every
-move of every game over the wall time of the whole run (thinking included).
+temporary folder) on 127.0.0.1. The bots (``--bots``) first play ``--games`` games here,
+untimed, each from its own seed: their thinking is left out of every figure. Then the
+clock starts: one thread per game makes a game of people only with that seed on the
+server and sends that game's moves, one ``POST /api/games/{id}/actions`` after the other
+on a kept-alive connection, as a person's page would, all games at once. A move's latency
+is timed around its request; moves/s is every move of every game over the wall time of
+that phase.
 
 Afterwards the database is read back: every game must hold exactly the moves sent, in order,
 numbered 0, 1, 2, ... (no move lost, none twice), and the record the API serves must be the
-local copy's.
+one of the game the bots played here.
 
 Not a timed test (nothing asserts a speed). Usage: ``python benchmarks/web_load.py
 [--games 50] [--players 2] [--bots greedy,random] [--variants knowledge] [--seed 1]``.
@@ -62,52 +63,65 @@ class Client:
         return answer.status, json.loads(answer.read())
 
 
-def play_one(host: str, port: int, index: int, args: argparse.Namespace,
-             latencies: list[float], sent: dict[str, list[str]], errors: list[str]) -> None:
-    """Make one game and play it to the end through the API (a failure is an error)."""
-    try:
-        _play_one(host, port, index, args, latencies, sent, errors)
-    except Exception as exc:
-        errors.append(f"game {index}: {type(exc).__name__}: {exc}")
-
-
-def _play_one(host: str, port: int, index: int, args: argparse.Namespace,
-              latencies: list[float], sent: dict[str, list[str]], errors: list[str]) -> None:
-    client = Client(host, port)
-    players = args.players
+def prepare(index: int, args: argparse.Namespace) -> tuple[int, list[str], dict[str, Any]]:
+    """One game played here by the bots, before the clock starts: its seed, its moves and its
+    record (the server, given the same seed and moves, must reach the same record)."""
     seed = args.seed + index
+    specs = args.bots.split(",")
+    bots = [make_bot(specs[s % len(specs)], seed=seed + s) for s in range(args.players)]
+    local = burgundy.Game(players=args.players, variants=tuple(args.variants), seed=seed)
+    moves: list[str] = []
+    while not local.state.is_terminal:
+        action = bots[local.state.current_player].choose(local.state)
+        moves.append(str(action))
+        local.play(action)
+    return seed, moves, local.record()
+
+
+def play_one(host: str, port: int, game: tuple[int, list[str], dict[str, Any]],
+             args: argparse.Namespace, latencies: list[float], sent: dict[str, list[str]],
+             errors: list[str]) -> None:
+    """Make one game and send its moves through the API (a failure is an error)."""
+    try:
+        _play_one(host, port, game, args, latencies, sent, errors)
+    except Exception as exc:
+        errors.append(f"game {game[0]}: {type(exc).__name__}: {exc}")
+
+
+def _play_one(host: str, port: int, game: tuple[int, list[str], dict[str, Any]],
+              args: argparse.Namespace, latencies: list[float], sent: dict[str, list[str]],
+              errors: list[str]) -> None:
+    seed, moves, record = game
+    client = Client(host, port)
     status, made = client.call("POST", "/api/games", {
-        "players": players, "variants": args.variants, "seats": ["human"] * players,
-        "seed": seed})
+        "players": args.players, "variants": args.variants,
+        "seats": ["human"] * args.players, "seed": seed})
     if status != 201:
         errors.append(f"new game: {status} {made}")
         return
     game_id = made["id"]
     tokens = [seat["token"] for seat in made["seats"]]
-    specs = args.bots.split(",")
-    bots = [make_bot(specs[s % len(specs)], seed=seed + s) for s in range(players)]
-    local = burgundy.Game(players=players, variants=tuple(args.variants), seed=seed)
-    moves: list[str] = []
-    sent[game_id] = moves
-    while not local.state.is_terminal:
-        seat = local.state.current_player
-        action = str(bots[seat].choose(local.state))
+    done: list[str] = []
+    sent[game_id] = done
+    seat = None
+    for turn, action in enumerate(moves):
+        if seat is None:
+            seat = client.call("GET", f"/api/games/{game_id}")[1]["to_move"]
         started = time.perf_counter()
         status, answer = client.call("POST", f"/api/games/{game_id}/actions",
-                                     {"token": tokens[seat], "action": action,
-                                      "turn": len(moves)})
+                                     {"token": tokens[seat], "action": action, "turn": turn})
         latencies.append(time.perf_counter() - started)
         if status != 200:
-            errors.append(f"game {game_id} move {len(moves)}: {status} {answer}")
+            errors.append(f"game {game_id} move {turn}: {status} {answer}")
             return
-        local.play(action)
-        moves.append(action)
-        if answer["turn"] != len(moves) or answer["terminal"] != local.state.is_terminal:
-            errors.append(f"game {game_id}: the server's state differs after {len(moves)}")
+        done.append(action)
+        seat = answer["to_move"]
+        if answer["turn"] != turn + 1:
+            errors.append(f"game {game_id}: the server's turn differs after {turn + 1}")
             return
-    status, record = client.call("GET", f"/api/games/{game_id}/record")
-    if record["steps"] != local.record()["steps"]:
-        errors.append(f"game {game_id}: the served record differs from the local copy")
+    status, served = client.call("GET", f"/api/games/{game_id}/record")
+    if served["steps"] != record["steps"] or not served["header"]["result"]:
+        errors.append(f"game {game_id}: the served record differs from the local game's")
 
 
 def check_database(db: Path, sent: dict[str, list[str]]) -> list[str]:
@@ -142,9 +156,10 @@ def main() -> int:
             latencies: list[float] = []
             sent: dict[str, list[str]] = {}
             errors: list[str] = []
+            games = [prepare(i, args) for i in range(args.games)]  # the bots think here
             threads = [threading.Thread(target=play_one,
-                                        args=(host, port, i, args, latencies, sent, errors))
-                       for i in range(args.games)]
+                                        args=(host, port, game, args, latencies, sent, errors))
+                       for game in games]
             started = time.perf_counter()
             for thread in threads:
                 thread.start()
@@ -163,7 +178,7 @@ def main() -> int:
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(f"{args.games} concurrent games ({args.players} players, bots {args.bots}, "
           f"variants {args.variants or 'none'}) on {host}:{port}, {os.cpu_count()} cores")
-    print(f"moves: {moves} in {wall:.1f} s = {moves / wall:.0f} moves/s (thinking included)")
+    print(f"moves: {moves} in {wall:.1f} s = {moves / wall:.0f} moves/s")
     if ms:
         print(f"POST .../actions latency: median {statistics.median(ms):.1f} ms, p95 "
               f"{p95:.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")

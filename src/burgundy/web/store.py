@@ -3,8 +3,9 @@
 Two tables: ``games`` (one row a game: its ruleset, seed, who plays each seat and a hash
 of each seat's secret token) and ``moves`` (one row a move: the game, its number, the seat
 and the action's text; the primary key ``(game, turn)`` makes a move number unique). The
-database is in WAL mode and each move is one transaction, committed before the server
-answers: a server killed at any moment loses nothing that it acknowledged.
+database is in WAL mode with ``synchronous=FULL`` and each move is one transaction,
+committed (and synced to disk) before the server answers: a server killed at any moment,
+or a machine losing power, loses nothing that it acknowledged.
 
 Nothing here imports the web stack: a store can be read without ``burgundy[web]``.
 """
@@ -97,7 +98,7 @@ class Store:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
 
