@@ -13,7 +13,7 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 export NO_MKDOCS_2_WARNING ?= 1
 
 .PHONY: help .venv dev wheelhouse chromium demo test lint typecheck unit interpreters dist \
-	dist-check docs serve-docs bench learn clean
+	dist-check docs serve-docs serve bench learn clean
 
 help:
 	@echo "Targets:"
@@ -30,6 +30,8 @@ help:
 	@echo "  make dist-check  make dist, then twine check, contents and a wheel smoke test"
 	@echo "  make docs        build the documentation site into site/"
 	@echo "  make serve-docs  serve the documentation locally"
+	@echo "  make serve       play in the browser: install the [web] extra and start"
+	@echo "                   burgundy serve (http://127.0.0.1:8000/; SERVE_ARGS='--port 8080')"
 	@echo "  make bench       run benchmarks/bench.py"
 	@echo "  make learn       install the [learn] extra (torch, sb3-contrib) and train MaskablePPO"
 	@echo "                   against the random bot (docs/examples/learn.py; minutes on a CPU)"
@@ -75,6 +77,16 @@ DEMO_DELAY ?= 0.1
 demo: $(VENV)/.installed
 	$(BIN)/burgundy watch --players 4 --seed 7 --bots greedy,mcts:60,greedy,random \
 		--delay $(DEMO_DELAY) --html $(VENV)/demo.html
+
+# The game server of the browser page (docs/web.md); its extra is installed on first use.
+SERVE_ARGS ?=
+
+$(VENV)/.web-installed: $(VENV)/.installed
+	$(BIN)/python -m pip install -e '.[web]'
+	touch $@
+
+serve: $(VENV)/.web-installed
+	$(BIN)/burgundy serve $(SERVE_ARGS)
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py

@@ -20,8 +20,15 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
   (:data:`EXTRA_TESTS`: ``tests/test_tournament_ray.py`` needs ``ray``,
   ``tests/test_rl_*.py`` and ``tests/test_selfplay.py`` need ``rl``,
   ``tests/test_rl_openspiel.py`` needs ``openspiel``; ``tests/test_api_snapshot.py``, which
-  imports every documented module, needs all three), by pytest's ``--ignore``; the
-  session's log says which. Nothing is skipped inside a test file. (Ray has wheels for
+  imports every documented module, needs all of them), by pytest's ``--ignore``; the
+  session's log says which. Nothing is skipped inside a test file. ``web`` (Starlette,
+  uvicorn: ``burgundy serve``) is fetched like the learning extras, so the API tests
+  (``tests/test_web_api.py``) run in every session; ``web-test`` (Playwright, for
+  ``tests/test_web_browser.py``) is never put in the wheelhouse, so the browser tests run
+  once, in ``.venv`` (``make unit``: the ``dev`` extra has it), and every nox session
+  leaves them out by this same rule: the page they test is the same on every Python, and
+  a headless Chromium per interpreter would only add wall time to ``make test``. (Ray has
+  wheels for
   every supported version today: ray 2.60.0 for 3.11, 3.12 and 3.13, checked 2026-12-01
   with ``pip download ray --no-deps --only-binary=:all: --python-version X.Y``.)
 - ``make test`` runs these sessions with ``BURGUNDY_NOX_SKIP`` set to the version of
@@ -60,6 +67,8 @@ EXTRA_TESTS: dict[str, tuple[str, ...]] = {
            "tests/test_selfplay.py", "tests/test_tournament_ray.py",
            "tests/test_api_snapshot.py"),
     "openspiel": ("tests/test_rl_openspiel.py", "tests/test_api_snapshot.py"),
+    "web": ("tests/test_web_api.py", "tests/test_web_browser.py", "tests/test_api_snapshot.py"),
+    "web-test": ("tests/test_web_browser.py",),
 }
 """The test files each optional extra is needed by (the rule above)."""
 

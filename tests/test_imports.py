@@ -24,10 +24,10 @@ MODULES = sorted(
     - {"burgundy.__main__", "burgundy.rl"}
 )
 """The core's modules (``burgundy.rl`` needs its extra: tests/test_rl_codec.py imports its
-modules the same way)."""
+modules the same way; so does tests/test_web_api.py for ``burgundy.web``'s)."""
 
-EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch")
-"""Modules of the optional extras (rl, openspiel, learn)."""
+EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch", "starlette", "uvicorn")
+"""Modules of the optional extras (rl, openspiel, learn, web)."""
 
 
 def test_import_burgundy_imports_no_extra() -> None:

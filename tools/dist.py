@@ -19,7 +19,8 @@
        with ``pip --no-index`` from ``dist/`` and the wheelhouse that ``make dev`` fills
        (``tools/wheelhouse.py``), then, from outside the repository, ``python -c`` imports
        burgundy from that venv, checks that ``available_variants()`` lists every plugin's
-       variants and that the data files load, and plays seeded random games to the end
+       variants and that the data files load (and the web page's files), that ``burgundy
+       serve`` without the ``web`` extra says so, and plays seeded random games to the end
        (the standard game and every variant together); the ``burgundy`` command runs too.
 
 Run it with the dev venv's Python (``.venv/bin/python tools/dist.py ...``).
@@ -61,6 +62,11 @@ assert burgundy.__file__.startswith(sys.prefix), f'burgundy imported from {burgu
 assert resources.files('burgundy').joinpath('py.typed').is_file(), 'py.typed missing'
 variants = burgundy.available_variants()
 assert set(expected) <= set(variants), f'variants {variants}, expected {expected}'
+assert resources.files('burgundy').joinpath('web/static/app.js').is_file(), 'web page missing'
+import importlib.util
+if importlib.util.find_spec('starlette') is None:  # burgundy serve without burgundy[web]
+    from burgundy import cli
+    assert cli.main(['serve', '--port', '0']) == 2, 'serve without the web extra'
 print('burgundy', burgundy.__file__)
 print('available_variants():', variants)
 from burgundy.registry import example_options

@@ -17,10 +17,11 @@ classifiers) found on this machine, and the one running this script. An interpre
 wheels are already there for the same requirements is skipped (a marker file
 ``.ready-X.Y`` records the requirements), so running this again is cheap.
 
-The optional extras (:data:`LEARNING_EXTRAS`: ``ray``, ``rl``, ``openspiel``) are fetched after
-that, each on its own and for each interpreter; one that has no wheel for a Python is left
-out for it, never an error: the marker ``.extras-X.Y`` lists those that are there, and the
-nox session of that Python installs them and leaves out their test files (noxfile.py).
+The optional extras (:data:`LEARNING_EXTRAS`: ``ray``, ``rl``, ``openspiel``, ``web``) are
+fetched after that, each on its own and for each interpreter; one that has no wheel for a
+Python is left out for it, never an error: the marker ``.extras-X.Y`` lists those that are
+there, and the nox session of that Python installs them and leaves out their test files
+(noxfile.py).
 
 Usage: ``python tools/wheelhouse.py`` (from the dev venv; ``--force`` to redo all).
 """
@@ -52,9 +53,10 @@ def requirements() -> list[str]:
     return sorted(wanted)
 
 
-LEARNING_EXTRAS: tuple[str, ...] = ("ray", "rl", "openspiel")
+LEARNING_EXTRAS: tuple[str, ...] = ("ray", "rl", "openspiel", "web")
 """The core's optional extras the test sessions use where they have wheels (Ray for the
-tournaments' Ray backend, burgundy.rl)."""
+tournaments' Ray backend, burgundy.rl, the web server of ``burgundy serve``). Not
+``web-test`` (Playwright): the browser tests run in ``.venv`` only (noxfile.py)."""
 
 
 def extra_requirements(extra: str) -> list[str]:

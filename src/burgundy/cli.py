@@ -10,6 +10,7 @@
     burgundy replay RECORD.json [--step] [--html OUT.html]
     burgundy render RECORD.json [--at N] -o board.svg [--coordinates] [--last-move]
     burgundy variants
+    burgundy serve [--host 127.0.0.1] [--port 8000] [--db PATH]   (pip install burgundy[web])
 
 Every subcommand has ``--help``; ``burgundy --version`` prints the versions. A bad value
 prints one line, ``burgundy: error: ...``, and exits with status 2.
@@ -18,6 +19,7 @@ prints one line, ``burgundy: error: ...``, and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import inspect
 import io
@@ -555,6 +557,23 @@ def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout,
     return 2 if broken else 0
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """Run the game server of the browser page (``burgundy[web]``; imported only here, so
+    that ``import burgundy`` and the other commands never import the web stack)."""
+    if not 0 <= args.port <= 65535:
+        raise ValueError("--port must be 0-65535")
+    if args.bot_delay < 0:
+        raise ValueError("--bot-delay must be 0 or more seconds")
+    try:
+        from burgundy import web
+    except ImportError as exc:
+        raise ValueError(f"burgundy serve needs the web extra: pip install 'burgundy[web]' "
+                         f"({brief(str(exc))})") from None
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped cleanly
+        web.serve(args.host, args.port, args.db, bot_delay=args.bot_delay, out=out)
+    return 0
+
+
 # -- entry point ------------------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line, ``burgundy: error: ...``, and
@@ -763,6 +782,23 @@ def build_parser() -> argparse.ArgumentParser:
                        "Lists the installed variant plugins with their versions; a plugin "
                        "that fails to load is named and skipped.")
     variants.set_defaults(func=cmd_variants)
+
+    serve = command("serve", "play in the browser: a local game server (burgundy[web])",
+                    "Starts a game server and prints its address: open it in a browser to "
+                    "start a game against bots or with friends (each person's seat has its "
+                    "own secret link), or use its JSON API (/api). Games are kept in an "
+                    "SQLite file; a restarted server goes on with every game.")
+    serve.add_argument("--host", default="127.0.0.1", metavar="HOST",
+                       help="the address to listen on; 0.0.0.0 lets other machines of the "
+                       "network in (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, default=8000, metavar="N",
+                       help="the port; 0 picks a free one (default: 8000)")
+    serve.add_argument("--db", default=None, metavar="PATH",
+                       help="the SQLite file of the games (default: games.sqlite3 in the "
+                       "user's data folder, e.g. ~/.local/share/burgundy)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                       help="the pause before each bot move (default: 0.6)")
+    serve.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -19,8 +19,10 @@ HTML page, such as a Jupyter notebook, without interfering with each other.
 Elements a test or a tool may look for carry a ``class``: ``space`` (a duchy space polygon;
 its ``data-space`` is the space's name on its board), ``river-link`` (a line between the
 centres of two spaces that are neighbours without touching, such as a solo board's islands),
-``tile`` (a tile group; its ``data-tile`` is the tile name and its ``label`` text shows it),
-``die-number`` (the die number of an empty space), ``depot``, ``score``, ``picture-row``
+``tile`` (a tile group; its ``data-tile`` is the tile name and its ``label`` text shows it;
+a stored hex's also has ``data-storage``: its slot, or ``SEAT:SLOT`` in a seat's own
+storage), ``depot`` (a depot group; its ``data-depot`` is the depot, ``0`` the black one),
+``die-number`` (the die number of an empty space), ``score``, ``picture-row``
 and ``picture-cell`` (a row a variant adds below a duchy, :mod:`burgundy.render.parts`, and
 its cells).
 """
@@ -636,14 +638,16 @@ def _draw_panel(
         _add(panel, "polygon", points=_hex_points(cx, cy, 24.0), fill="#ebe5d8",
              stroke="#b9b2a3", stroke_width=1.0, stroke_dasharray="3 2")
         if slot < len(stored):
-            _tile(panel, cx, cy, 23.0, stored[slot], note="in storage")
+            _tile(panel, cx, cy, 23.0, stored[slot], note="in storage").set(
+                "data-storage", str(slot))
     y += 66
     for seat in seats:
         private = state.seats[seat].storage
         if private:
             heading(f"{_seat_name(seat)} storage", y)
             for slot, code in enumerate(private):
-                _tile(panel, x0 + 24 + slot * 46.0, y + 34, 23.0, code, note="private storage")
+                _tile(panel, x0 + 24 + slot * 46.0, y + 34, 23.0, code,
+                      note="private storage").set("data-storage", f"{seat}:{slot}")
             y += 66
 
     def goods_row(label: str, counts: Sequence[int], at: float) -> None:
