@@ -23,14 +23,9 @@ from starlette.staticfiles import StaticFiles
 from burgundy._version import __version__
 from burgundy.bots import available_bots
 from burgundy.errors import brief
-from burgundy.variants import (
-    CORE_OPTIONS,
-    EDITIONS,
-    STANDARD_VARIANTS,
-    OptionSpec,
-    available_variants,
-    variant_info,
-)
+from burgundy.registry import available_variants, variant_info
+from burgundy.variant_info import EDITIONS, OptionSpec
+from burgundy.variants import CORE_OPTIONS, STANDARD_VARIANTS
 from burgundy.web.store import Store
 from burgundy.web.tables import HUMAN, KINDS, MAX_BODY, ApiError, Table, Tables
 
