@@ -185,9 +185,29 @@ async def _body(request: Request) -> Any:
             raise ApiError(413, f"the body is too large (at most {MAX_BODY} bytes)")
         chunks.append(chunk)
     try:
-        return json.loads(b"".join(chunks))
+        body = json.loads(b"".join(chunks))
     except (ValueError, RecursionError):
         raise ApiError(400, "the body is not JSON") from None
+    if _depth(body) > MAX_DEPTH:  # the same answer on every Python (3.13 parses deeper)
+        raise ApiError(400, f"the body is nested deeper than {MAX_DEPTH} levels")
+    return body
+
+
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects a request body may have."""
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value``'s lists and objects nest (0 for a scalar), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                todo.extend((v, level + 1) for v in (item.values() if isinstance(item, dict)
+                                                       else item))
+    return deepest
 
 
 def _option(spec: OptionSpec) -> dict[str, Any]:
