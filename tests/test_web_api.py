@@ -153,6 +153,8 @@ def test_bad_new_games_are_refused_with_a_message(server: Served) -> None:
         ({"players": True}, "'players' must be a whole number 1-4"),
         ({"players": 2, "seats": ["human"]}, "'seats' must be a list of 2 seat kinds"),
         ({"players": 2, "seats": ["human", "alphazero"]}, "unknown bot 'alphazero'"),
+        ({"players": 2, "seats": ["human", "mcts:999999"]}, "searches too long"),
+        ({"players": 2, "seats": ["human", 3]}, "'seats' must be a list of 2 seat kinds"),
         ({"variants": ["nope"]}, "nope"),
         ({"variants": "knowledge"}, "'variants' must be a list of names"),
         ({"options": {"tiebreak_empty": "sometimes"}}, "option 'tiebreak_empty'"),

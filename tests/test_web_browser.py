@@ -1,7 +1,8 @@
 """The page of ``burgundy serve`` in a real headless Chromium (issue #33), driven by
 Playwright: a whole 2-player game against a bot clicked through (buttons, and depots and
 spaces on the picture), two people in two browser contexts each seeing the other's moves,
-and the page at phone width, with nothing loaded from anywhere but the server.
+and the page at phone width (a move and its undo tapped), with nothing loaded from anywhere
+but the server.
 
 The browser is Debian's ``/usr/bin/chromium`` (``tools/chromium.sh``, run by ``make dev``);
 Playwright's own browsers are never installed or downloaded, and Chromium's background
@@ -55,6 +56,7 @@ def _new_game(page: Page, server: Served, seats: list[str], seed: int) -> None:
     page.set_default_timeout(20_000)
     page.goto(server.base + "/")
     page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.is_visible("#new-game") and not page.is_visible("#play")
     page.select_option("#players", str(len(seats)))
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
@@ -197,6 +199,12 @@ def test_the_page_at_phone_width(chromium: Browser, server: Served) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     board = page.locator("#board svg").bounding_box()
     assert board is not None and board["width"] <= 390
+    before = page.evaluate("document.body.dataset.turn")
     page.locator("button.action").first.tap()
-    page.wait_for_function("document.body.dataset.turn !== '0'")
+    page.wait_for_function(f"document.body.dataset.turn !== '{before}'")
+    _my_move(page, 0)  # the bot may have moved since: undo takes its moves back too
+    assert page.is_visible("#undo")
+    page.locator("#undo").tap()
+    page.wait_for_function(f"document.body.dataset.turn === '{before}'")
+    assert page.evaluate("document.body.dataset.toMove") == "0"
     context.close()

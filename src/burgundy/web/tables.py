@@ -40,6 +40,9 @@ group of its own after them."""
 
 MAX_PLAYERS = 4
 MAX_SEED = 2**63
+MAX_ITERATIONS = 5000
+"""The most iterations a move a searching bot of a seat may take (``mcts:N``): a server's
+bots think on its own cores."""
 MAX_BODY = 16 * 1024
 """The largest request body the server accepts, in bytes (a larger one gets 413)."""
 
@@ -319,9 +322,14 @@ class Tables:
         try:
             for kind in seats:
                 if kind != HUMAN:
-                    make_bot(kind)
+                    iterations = getattr(make_bot(kind), "iterations", 0)
+                    if isinstance(iterations, int) and iterations > MAX_ITERATIONS:
+                        raise ApiError(422, f"bot {brief(kind)} searches too long: at most "
+                                            f"{MAX_ITERATIONS} iterations a move here")
             rules = Ruleset(players=players, edition=edition, options=options,
                             variants=None if variants is None else tuple(variants))
+        except ApiError:
+            raise
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
         except Exception as exc:  # a variant plugin's own error: still one short line
