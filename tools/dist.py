@@ -64,7 +64,7 @@ variants = burgundy.available_variants()
 assert set(expected) <= set(variants), f'variants {variants}, expected {expected}'
 assert resources.files('burgundy').joinpath('web/static/app.js').is_file(), 'web page missing'
 import importlib.util
-if importlib.util.find_spec('starlette') is None:  # burgundy serve without burgundy[web]
+if importlib.util.find_spec('uvicorn') is None:  # burgundy serve without burgundy[web]
     from burgundy import cli
     assert cli.main(['serve', '--port', '0']) == 2, 'serve without the web extra'
 print('burgundy', burgundy.__file__)

@@ -564,11 +564,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         raise ValueError("--port must be 0-65535")
     if args.bot_delay < 0:
         raise ValueError("--bot-delay must be 0 or more seconds")
-    try:
-        from burgundy import web
-    except ImportError as exc:
+    from burgundy import web  # imports no web library: they are the extra's
+
+    missing = web.missing_extra()
+    if missing:
         raise ValueError(f"burgundy serve needs the web extra: pip install 'burgundy[web]' "
-                         f"({brief(str(exc))})") from None
+                         f"(not installed: {', '.join(missing)})")
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped cleanly
         web.serve(args.host, args.port, args.db, bot_delay=args.bot_delay, out=out)
     return 0

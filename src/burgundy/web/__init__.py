@@ -59,6 +59,23 @@ def default_db() -> Path:
     return base / "burgundy" / "games.sqlite3"
 
 
+WEB_MODULES: tuple[str, ...] = ("starlette", "uvicorn")
+"""The libraries of the extra ``burgundy[web]`` the server runs on."""
+
+
+def missing_extra() -> list[str]:
+    """The libraries of the ``web`` extra that are not installed (``[]``: it can serve).
+
+    Examples:
+        >>> from burgundy.web import missing_extra
+        >>> isinstance(missing_extra(), list)
+        True
+    """
+    import importlib.util
+
+    return [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None, *,
           bot_delay: float = 0.6, out: TextIO = sys.stdout) -> None:
     """Run the server until interrupted; prints its address first (port ``0``: a free one).
