@@ -311,6 +311,15 @@ class State:
             outcomes = self.__dict__["_cache_outcomes"] = self.rules.engine.chance_outcomes(self)
         return outcomes
 
+    def _keep_legal(self, legal: tuple[Action, ...]) -> None:
+        """Keep ``legal`` as this state's legal actions: the engine, which lists them while
+        it advances past empty decisions, hands them over instead of listing them twice."""
+        self.__dict__["_cache_legal"] = legal
+
+    def _keep_outcomes(self, outcomes: tuple[tuple[Any, float], ...]) -> None:
+        """Keep ``outcomes`` as this chance node's outcomes (as :meth:`_keep_legal`)."""
+        self.__dict__["_cache_outcomes"] = outcomes
+
     def sample_outcome(self, rng: random.Random) -> Any:
         """Draw an outcome of this chance node with its probability, using ``rng``.
 
