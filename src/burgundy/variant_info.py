@@ -35,6 +35,14 @@ class OptionSpec:
             ``None`` with an explanation.
         describe: ``f(value) -> note`` for people: a few words on the ruleset's value that
             :meth:`Ruleset.describe` shows (``""``: nothing to say), or ``None``.
+        kind: What kind of value it takes, in a few words for people (``"a whole number
+            45-55"``), as ``burgundy variants --options`` lists it; ``""`` (default): told
+            from ``choices`` or the default's type.
+
+    Examples:
+        >>> from burgundy.variant_info import OptionSpec
+        >>> OptionSpec(50, None, "where the marker starts", kind="a whole number 45-55").kind
+        'a whole number 45-55'
     """
 
     default: Any
@@ -42,6 +50,7 @@ class OptionSpec:
     doc: str
     check: Callable[[Any, Ruleset], Any] | None = None
     describe: Callable[[Any], str] | None = None
+    kind: str = ""
 
 
 @attrs.frozen(slots=True)

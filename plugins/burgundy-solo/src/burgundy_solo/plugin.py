@@ -68,6 +68,7 @@ def burgundy_variant() -> VariantInfo:
             solo_rules.TARGET: OptionSpec(
                 50, None, "where the target marker starts, 45-55 (R-SOLO-TARGET)",
                 solo_rules.check_target, describe=lambda v: f"target {v}" if v != 50 else "",
+                kind="a whole number 45-55",
             ),
             solo_rules.WHOLE_RIVER: OptionSpec(
                 False, (False, True),
