@@ -33,6 +33,7 @@ from burgundy.components import TILES, Colour, tile_name
 from burgundy.game import Game, parse_action
 from burgundy.geometry import SPACE_NAMES
 from burgundy.pending import StowTile
+from burgundy.render.result import result_text
 from burgundy.render.text import board_text, duchy_text, seat_summary
 from burgundy.rules.base import _WORKERS_INCOME
 from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
@@ -569,7 +570,8 @@ def _undo_to(game: Game, human: int) -> bool:
 
 
 def print_result(state: State, out: TextIO) -> None:
-    """The final scores with each seat's ledger, and the winner(s)."""
+    """The final scores (``State.scores``) with each seat's ledger, then the result against
+    the rule that decides it (:func:`burgundy.render.result.result_text`)."""
     out.write("\nFinal scores:\n")
     for seat in range(len(state.seats)):
         ledger = ", ".join(f"{k} {v}" for k, v in state.seats[seat].ledger)
@@ -578,11 +580,4 @@ def print_result(state: State, out: TextIO) -> None:
     for seats in teams:  # partners sharing an estate (team play): their VP add up
         total = sum(state.seats[s].vp for s in seats)
         out.write(f"  team {' + '.join(f'seat {s}' for s in seats)}: {total} VP\n")
-    winners = state.winners()
-    if len(winners) > 1:  # partners (team play)
-        out.write(f"Winners: seats {', '.join(map(str, winners))}\n")
-    elif winners:
-        out.write(f"Winner: seat {winners[0]}\n")
-    else:
-        out.write("No winner.\n")
-
+    out.write(result_text(state) + "\n")

@@ -166,6 +166,11 @@ class VariantInfo:
         loose_dice: The variant can push a :class:`~burgundy.pending.LooseDieAction` (a
             die action with a die not in the hand, 7-12: the white castles): only then do
             the die actions' spaces hold the loose dice (:mod:`burgundy.action_space`).
+        result: ``f(state) -> line``: the finished game's result in words, for a variant
+            that decides it by a rule of its own (who won or whether it was lost, against
+            which rule: team play's summed VP, the solo module's covered spaces); what
+            :func:`burgundy.render.result.result_text` gives, or ``None`` (the base game's
+            most VP).
     """
 
     name: str
@@ -188,3 +193,4 @@ class VariantInfo:
     example_options: Mapping[str, Any] = attrs.field(factory=dict)
     purchase_sources: tuple[PurchaseSource, ...] = ()
     loose_dice: bool = False
+    result: Callable[[State], str] | None = None

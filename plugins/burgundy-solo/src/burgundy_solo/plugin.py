@@ -57,6 +57,7 @@ def burgundy_variant() -> VariantInfo:
         scores_may_fall=True,  # the target reset (R-SOLO-TARGET)
         may_end_without_winner=True,  # a lost game (R-SOLO-RESULT)
         tiles_score_when_placed=True,  # R-SOLO-KNOWLEDGE
+        result=solo_rules.result,  # won or lost on covered spaces (R-SOLO-RESULT)
         options={
             solo_rules.BOARD: OptionSpec(
                 "13a", BOARD_IDS, "the solo board: 13a (beginners) or 13b (advanced)",

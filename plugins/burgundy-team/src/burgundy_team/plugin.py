@@ -29,6 +29,7 @@ def burgundy_variant() -> VariantInfo:
         summary="Team play: two teams of two, each on one shared duchy (board 12a, or the "
                 "caller's).",
         order=15,  # before the shields: #4 lifts the storage limit this sets
+        result=team_rules.result,  # the summed VP of the partners (R-TEAM-RESULT)
         players=(4,),
         options={
             team_rules.TEAMS: OptionSpec(
