@@ -171,6 +171,8 @@ class VariantInfo:
             which rule: team play's summed VP, the solo module's covered spaces); what
             :func:`burgundy.render.result.result_text` gives, or ``None`` (the base game's
             most VP).
+        tile_texts: What tiles do under the variant, in words for people, by tile name
+            (``{"k20": "End: 4 VP per market."}``): the terminal's ``? TILE`` says it.
     """
 
     name: str
@@ -194,3 +196,4 @@ class VariantInfo:
     purchase_sources: tuple[PurchaseSource, ...] = ()
     loose_dice: bool = False
     result: Callable[[State], str] | None = None
+    tile_texts: Mapping[str, str] = attrs.field(factory=dict)

@@ -58,6 +58,9 @@ def burgundy_variant() -> VariantInfo:
         may_end_without_winner=True,  # a lost game (R-SOLO-RESULT)
         tiles_score_when_placed=True,  # R-SOLO-KNOWLEDGE
         result=solo_rules.result,  # won or lost on covered spaces (R-SOLO-RESULT)
+        tile_texts={"black-tile": "black tile: a hex traded face down for 5 goods; it goes "
+                                  "on a space of any colour with its die number, counts for "
+                                  "its region and colour, and has no effect (R-SOLO-BLACK)."},
         options={
             solo_rules.BOARD: OptionSpec(
                 "13a", BOARD_IDS, "the solo board: 13a (beginners) or 13b (advanced)",
