@@ -392,7 +392,7 @@ SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
 
 def _ring(a: int, b: int) -> int:
-    """Workers to turn a die from ``a`` to ``b`` in the base game (R-DIE: 1 and 6 are
+    """Workers to turn a die from ``a`` to ``b`` in the base game (ES11 p.4: 1 and 6 are
     neighbours)."""
     step = abs(a - b)
     return min(step, 6 - step)
@@ -526,7 +526,7 @@ def test_every_variant_action_explains_itself_in_words() -> None:
 
 
 def test_the_listed_cost_is_what_playing_it_spends() -> None:
-    """The list's cost of a take, a purchase, a shield (R-DIE, the shields' doubles) and
+    """The list's cost of a take, a purchase, a shield (ES11 p.4, the shields' doubles) and
     a VP purchase (R-SOLO-TARGET) is the workers and silverlings the action spends."""
     from burgundy.actions import BuyTile
     from burgundy.terminal import action_cost

@@ -247,7 +247,7 @@ def explain(state: State, action: Action) -> str:
 # -- costs ------------------------------------------------------------------------------------
 def action_cost(state: State, action: Action) -> tuple[int, int]:
     """What ``action`` costs the seat to move, as ``(workers, silverlings)``: the workers
-    that turn its die to the value it is used as (R-DIE), a purchase's price; a variant's
+    that turn its die to the value it is used as (ES11 p.4), a purchase's price; a variant's
     action says with a ``cost(state)`` method (the shields' doubles, the solo VP purchase).
 
     Examples:

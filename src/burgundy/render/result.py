@@ -10,17 +10,24 @@ another rule (team play's summed VP, the solo module's covered spaces) says so w
 
 from __future__ import annotations
 
+import re
+
 from burgundy.state import State
 
 __all__ = ["result_text"]
 
 
-def result_text(state: State) -> str:
+def result_text(state: State, short: bool = False) -> str:
     """The result of the finished game of ``state`` in one line: won or lost, and against
     which rule (``""`` while the game is not over).
 
     The last enabled variant that declares a :attr:`~burgundy.variant_info.VariantInfo.result`
     gives it; otherwise the base game's rule.
+
+    Args:
+        state: The game's state.
+        short: Only the line's first clause, who won or whether it was lost (``Winner:
+            seat 0``, ``Lost: 31 of 37 spaces covered``), as the SVG's status shows it.
 
     Examples:
         >>> import burgundy
@@ -29,13 +36,16 @@ def result_text(state: State) -> str:
         ...     _ = game.play(game.legal_actions()[0])
         >>> result_text(game.state)
         'Winner: seat 0, with the most VP (58 to 52)'
+        >>> result_text(game.state, short=True)
+        'Winner: seat 0'
     """
     if not state.is_terminal:
         return ""
-    for info in reversed(state.rules.infos):
-        if info.result is not None:
-            return info.result(state)
-    return base_result(state)
+    text = next((info.result(state) for info in reversed(state.rules.infos)
+                 if info.result is not None), None)
+    if text is None:
+        text = base_result(state)
+    return re.split(r"; |, | \(|\. ", text, maxsplit=1)[0] if short else text
 
 
 def base_result(state: State) -> str:

@@ -334,7 +334,7 @@ def _status(state: State) -> str:
     """Who or what moves next, in words."""
     if state.current_player == TERMINAL:
         try:
-            return f"game over \u2014 {result_text(state)}"
+            return f"game over \u2014 {result_text(state, short=True)}"
         except Exception:  # a variant's winner rule may fail on an odd state: no result
             return "game over"
     top = state.pending[-1]
