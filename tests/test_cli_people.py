@@ -501,6 +501,7 @@ def test_every_variant_action_explains_itself_in_words() -> None:
     """Every action type a variant declares has its own ``explain(state)`` (not the
     docstring fallback); the ones random games meet give a sentence, not their notation."""
     from burgundy.registry import available_variants, variant_info
+    from burgundy.terminal import action_cost
 
     for name in available_variants():
         for kind in variant_info(name).action_types:
@@ -520,6 +521,7 @@ def test_every_variant_action_explains_itself_in_words() -> None:
                 for action in game.legal_actions():
                     text = explain(game.state, action)
                     assert text and text != str(action), (type(action).__name__, text)
+                    assert min(action_cost(game.state, action)) >= 0
                     seen.add(type(action).__name__)
                 game.play(rng.choice(game.legal_actions()))
     assert {"TakeShield", "PayTribute", "BuyVictoryPoints", "LayRouteTile"} <= seen

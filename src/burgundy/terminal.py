@@ -418,7 +418,9 @@ class Palette:
                 return self.colour(letters[word[0]], word)
             return self.colour(labels[word], word) if word in labels else word
 
-        return re.sub(r"\b[A-Za-z][A-Za-z0-9]{1,3}\b", one, text)
+        return "\n".join(line if ":" in line else  # a landmark's line: names, not spaces
+                         re.sub(r"\b[A-Za-z][A-Za-z0-9]{1,3}\b", one, line)
+                         for line in text.split("\n"))
 
     def board(self, state: State, text: str) -> str:
         """The main board's text with the depots' hexes in their colours."""
