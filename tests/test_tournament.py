@@ -379,7 +379,8 @@ def test_cli_tournament_table_results_and_records(tmp_path: Path) -> None:
     table = out.getvalue()
     assert table.startswith("4 games, 2 players\n")
     assert "greedy" in table.splitlines()[2] and "Wilson" in table and "Bradley" in table
-    assert err.getvalue().splitlines()[0] == "0/4 games"
+    banner, progress = err.getvalue().splitlines()[:2]
+    assert banner.startswith("Rules: 2 players") and progress == "0/4 games"
     assert "\r" not in err.getvalue()
     assert len(out_file.read_text().splitlines()) == 5
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
@@ -388,7 +389,7 @@ def test_cli_tournament_table_results_and_records(tmp_path: Path) -> None:
     parsed = build_parser().parse_args([*args[:-2], "--games", "4"])
     assert parsed.func(parsed, out=again, err=err2) == 0
     assert again.getvalue() == table
-    assert err2.getvalue() == "4/4 games\n"
+    assert err2.getvalue() == f"{banner}\n4/4 games\n"
 
 
 def test_cli_tournament_on_processes_notes_unbalanced_counts(

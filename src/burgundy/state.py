@@ -288,7 +288,20 @@ class State:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Victory points of each seat, as on the score track."""
+        """Victory points of each seat, as on the score track: what the rules count as
+        each player's score.
+
+        In the base game and its modules the most VP wins (R-TIEBREAK; team play sums the
+        partners'). In the solo module the score is the score marker where it stands: it
+        goes back to 0 each time it reaches the target, the excess lost (R-SOLO-TARGET),
+        and the game is won or lost on the covered spaces, not on VP (R-SOLO-RESULT); the
+        solo state keeps every VP scored (``burgundy_solo.rules.progress``).
+
+        Examples:
+            >>> import burgundy
+            >>> burgundy.Game(players=2, variants=(), seed=1).state.scores
+            (0, 0)
+        """
         return tuple(seat.vp for seat in self.seats)
 
     def legal_actions(self) -> tuple[Action, ...]:
