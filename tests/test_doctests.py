@@ -12,8 +12,8 @@ MODULES = [
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
     "burgundy.components", "burgundy.geometry", "burgundy.bots",
     "burgundy.tournament.spec", "burgundy.tournament.run", "burgundy.tournament.results",
-    "burgundy.tournament.summary", "burgundy.tournament.stats", "burgundy.tournament.ray_backend", "burgundy.bots.mcts",
-    "burgundy.selfplay",
+    "burgundy.tournament.summary", "burgundy.tournament.stats",
+    "burgundy.tournament.ray_backend", "burgundy.bots.mcts", "burgundy.selfplay",
 ]
 
 

@@ -1,7 +1,8 @@
 """RLlib out of the box (issue #31): RLlib's multi-agent environment pre-check passes on
 the PettingZoo environment through RLlib's ``PettingZooEnv`` (it steps a random id: an
 illegal one must end the game, not raise), Gymnasium's checker (what RLlib's single-agent
-runners rely on) on the masked Gymnasium environment as RLlib makes it, and the documented example (``docs/examples/rllib_ppo.py``) trains PPO with
+runners rely on) on the masked Gymnasium environment as RLlib makes it, and the documented
+example (``docs/examples/rllib_ppo.py``) trains PPO with
 RLlib's own action-masking module for two iterations on a real local Ray, with no wrapper.
 
 Needs the ``rllib`` extra (``ray[rllib]``, torch; ``.venv`` only, noxfile.py). About a
@@ -18,8 +19,8 @@ from types import ModuleType
 import gymnasium
 import numpy as np
 import ray
-from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 from gymnasium.utils.env_checker import check_env
+from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
 from burgundy.rl.pettingzoo import env

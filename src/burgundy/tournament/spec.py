@@ -94,6 +94,16 @@ def _bots(value: Any) -> tuple[str, ...]:
     return names
 
 
+def _per_seat(seating: Sequence[str], sides: Sequence[Sequence[int]], players: int,
+              ) -> tuple[str, ...]:
+    """A seating of bots over the sides as a bot per seat."""
+    seats = [""] * players
+    for bot, side in zip(seating, sides, strict=True):
+        for seat in side:
+            seats[seat] = bot
+    return tuple(seats)
+
+
 @attrs.frozen(kw_only=True)
 class TournamentSpec:
     """What a tournament plays: a ruleset, the bots, the games and the master seed.
@@ -108,11 +118,18 @@ class TournamentSpec:
             a sequence or one comma-separated string).
         games: Games in all (at least 1).
         seed: The master seed every game's seed is derived from.
-        seatings: Every seating (:func:`seatings`), game *g* playing ``g % len(seatings)``.
+        seatings: Every seating (:func:`seatings` of the bots over the sides), as a bot
+            spec per seat; game *g* plays ``g % len(seatings)``.
+        sides: The seats of each estate, by estate: one seat each, but a team's partners
+            together in team play (:meth:`~burgundy.state.State.estate_seats`).
+
+    In team play (partners' seats share an estate, R-TEAM-DUCHY) a bot plays a team: the
+    seatings are of the bots over the teams (:attr:`sides`), and each seating gives the bot
+    of a team to every seat of it (two instances, seeded per seat as always). The standings
+    then count teams, not seats (:func:`~burgundy.tournament.summarize`).
 
     Raises:
-        ValueError: A bad ruleset, an unknown or repeated bot, fewer than one game, or a
-            team game (seats sharing an estate: a tournament seats bots, not teams).
+        ValueError: A bad ruleset, an unknown or repeated bot, or fewer than one game.
 
     Examples:
         >>> import burgundy
@@ -132,6 +149,7 @@ class TournamentSpec:
     games: int
     seed: int = 0
     seatings: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     _key: str = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -148,14 +166,11 @@ class TournamentSpec:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ValueError(f"seed must be a whole number; got {brief(self.seed)}")
         rules = self.rules()
-        state = rules.initial_state()
-        estates = [seat.estate for seat in state.seats]
-        if len(set(estates)) < len(estates):
-            raise ValueError(
-                "a tournament seats one bot per estate; this ruleset has seats sharing an "
-                f"estate (team play: {rules.variants}), which tournaments do not support"
-            )
-        object.__setattr__(self, "seatings", seatings(self.bots, rules.players))
+        sides = rules.initial_state().estate_seats()
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "seatings", tuple(
+            _per_seat(seating, sides, rules.players)
+            for seating in seatings(self.bots, len(sides))))
         object.__setattr__(self, "_key", json.dumps(self.ruleset, sort_keys=True))
 
     @property

@@ -35,12 +35,13 @@ class Standing:
     Attributes:
         bot: Its spec.
         games: Games it played in.
-        seats: Seats it played (more than ``games`` when it held several seats a game).
-        wins: Seats that won; a victory shared by *k* seats counts 1/*k* to each.
+        seats: Seats it played (more than ``games`` when it held several seats a game);
+            in team play the teams it played (a team's two seats count once).
+        wins: Seats (teams) that won; a victory shared by *k* of them counts 1/*k* to each.
         win_rate: ``wins / seats``.
         win_low: Lower end of the win rate's 95 % Wilson interval.
         win_high: Upper end.
-        mean_score: Mean VP of its seats.
+        mean_score: Mean VP of its seats (of its teams: the partners' VP summed).
         score_sd: Their standard deviation (population).
         elo: Its Elo rating (the bots' mean is 0), or ``None`` without comparisons (one
             bot, solo games).
@@ -110,9 +111,26 @@ class Summary:
         return "\n".join(lines) + "\n"
 
 
+def _sides(spec: TournamentSpec, result: Mapping[str, Any],
+           ) -> tuple[list[str], list[int], list[int]]:
+    """A game's result by side (estate): the bot of each, the sides that won, each side's
+    VP (its seats' sum: a team's VP in team play). Without teams, the seats as they are."""
+    seats, winners, scores = result["seats"], result["winners"], result["scores"]
+    if len(spec.sides) == len(seats):
+        return list(seats), list(winners), list(scores)
+    won = set(winners)
+    return ([seats[side[0]] for side in spec.sides],
+            [i for i, side in enumerate(spec.sides) if won & set(side)],
+            [sum(scores[seat] for seat in side) for side in spec.sides])
+
+
 def summarize(spec: TournamentSpec, results: Sequence[Mapping[str, Any]]) -> Summary:
     """Return the :class:`Summary` of some games of a tournament (all of them, or the ones
     played so far).
+
+    In team play each team is one side: a bot's ``seats`` count the teams it played, a
+    team's win counts once (shared by the teams that tie), its score is its partners' VP
+    summed, and the Elo comparisons are between teams.
 
     Examples:
         >>> import burgundy
@@ -128,16 +146,16 @@ def summarize(spec: TournamentSpec, results: Sequence[Mapping[str, Any]]) -> Sum
                                                "scores": []} for b in spec.bots}
     comparisons: list[list[Pair]] = []
     for result in results:
-        seats, winners, scores = result["seats"], result["winners"], result["scores"]
-        for bot in set(seats):
+        bots, winners, scores = _sides(spec, result)
+        for bot in set(bots):
             per_bot[bot]["games"] += 1
-        for seat, bot in enumerate(seats):
+        for side, bot in enumerate(bots):
             row = per_bot[bot]
             row["seats"] += 1
-            if seat in winners:
+            if side in winners:
                 row["wins"] += 1 / len(winners)
-            row["scores"].append(scores[seat])
-        comparisons.append(pairwise(winners, scores, [index[b] for b in seats]))
+            row["scores"].append(scores[side])
+        comparisons.append(pairwise(winners, scores, [index[b] for b in bots]))
     elo = elo_with_interval(comparisons, len(spec.bots)) if results else None
     standings = []
     for i, bot in enumerate(spec.bots):
