@@ -139,7 +139,7 @@ class BurgundyEnv(gymnasium.Env[Any, Any]):
                 "observations": vector,
                 "action_mask": spaces.Box(0.0, 1.0, (self.codec.size,), np.float32),
             })
-        self.action_space = spaces.Discrete(self.codec.size)  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(self.codec.size)
         self.state: State = self.rules.initial_state()
         self._rng = random.Random(0)
         self._bots: dict[int, Bot] = {}
