@@ -732,7 +732,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="where the games run, as for tournament (default: process)")
     selfplay.add_argument("--address", default=None, metavar="ADDRESS",
                           help="with --backend ray: an existing cluster, as for tournament "
-                          "(default: start a local Ray)")
+                          "(default: as for tournament: the cluster Ray finds here, else a "
+                          "local Ray)")
     selfplay.set_defaults(func=cmd_selfplay)
 
     watch = command("watch", "watch a seeded bot game",
