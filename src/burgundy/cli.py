@@ -967,7 +967,8 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--address", default=None, metavar="ADDRESS",
                             help="with --backend ray: an existing cluster, 'auto' (the one "
                             "'ray start' runs here), HOST:PORT or ray://HOST:PORT (default: "
-                            "start a local Ray with --jobs CPUs)")
+                            "the cluster Ray finds here, by RAY_ADDRESS or the last 'ray "
+                            "start', else a local Ray with --jobs CPUs)")
     tournament.add_argument("--out", default=None, metavar="FILE",
                             help="results, a JSON line per game (with a header line); an "
                             "existing file of the same tournament is resumed (default: none)")
@@ -1002,7 +1003,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="where the games run, as for tournament (default: process)")
     selfplay.add_argument("--address", default=None, metavar="ADDRESS",
                           help="with --backend ray: an existing cluster, as for tournament "
-                          "(default: start a local Ray)")
+                          "(default: as for tournament: the cluster Ray finds here, else a "
+                          "local Ray)")
     selfplay.set_defaults(func=cmd_selfplay)
 
     watch = command("watch", "watch a seeded bot game",
