@@ -39,7 +39,7 @@ from burgundy.action_space import (
     spaces_in_play,
     tiles_in_play,
 )
-from burgundy.actions import ANY_DIE, Action
+from burgundy.actions import ANY_DIE, Action, ResolveFirst
 from burgundy.bots.evaluate import base_value, evaluate
 from burgundy.components import (
     BUILDINGS,
@@ -93,9 +93,11 @@ from burgundy.pending import (
     Chance,
     Decision,
     LooseDieAction,
+    OrderChoice,
     Pending,
     ShipGoods,
     Step,
+    TownHallPlace,
     Turn,
     WarehouseSell,
 )
@@ -183,6 +185,7 @@ __all__ = [
     "LooseDieAction",
     "ObservationSlice",
     "OptionSpec",
+    "OrderChoice",
     "Pending",
     "PictureCell",
     "PictureRow",
@@ -191,6 +194,7 @@ __all__ = [
     "PurchaseHooks",
     "PurchaseOffer",
     "PurchaseSource",
+    "ResolveFirst",
     "Ruleset",
     "ScoringHooks",
     "Seat",
@@ -199,6 +203,7 @@ __all__ = [
     "Step",
     "StorageModifiers",
     "TileKind",
+    "TownHallPlace",
     "Turn",
     "VariantInfo",
     "WarehouseSell",

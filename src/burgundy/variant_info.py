@@ -157,6 +157,12 @@ class VariantInfo:
         loose_dice: The variant can push a :class:`~burgundy.pending.LooseDieAction` (a
             die action with a die not in the hand, 7-12: the white castles): only then do
             the die actions' spaces hold the loose dice (:mod:`burgundy.action_space`).
+        unordered_pending: Pending types whose items the player resolves in any order
+            (the solo module's S18): when two or more items of these types of one seat are
+            due together on top of the stack, the seat first chooses which to resolve next
+            (:class:`~burgundy.pending.OrderChoice`, :mod:`burgundy.rules.order`). Name
+            decision types (the core's or the variant's own); an automatic step named here
+            moves with the decision directly above it. Any variant's types join one set.
     """
 
     name: str
@@ -179,3 +185,4 @@ class VariantInfo:
     example_options: Mapping[str, Any] = attrs.field(factory=dict)
     purchase_sources: tuple[PurchaseSource, ...] = ()
     loose_dice: bool = False
+    unordered_pending: tuple[type, ...] = ()
