@@ -149,7 +149,15 @@ def unordered_types(rules: Ruleset) -> frozenset[type]:
 
 def resolve_first_space(rules: Ruleset) -> list[act.ResolveFirst]:
     """Every :class:`~burgundy.actions.ResolveFirst` of ``rules``: each unordered decision
-    type's label, :data:`MAX_SAME` times (none without unordered types)."""
+    type's label, :data:`MAX_SAME` times (none without unordered types).
+
+    Examples:
+        >>> import burgundy
+        >>> len(resolve_first_space(burgundy.Ruleset(players=1, variants=("solo",))))
+        36
+        >>> resolve_first_space(burgundy.Ruleset(players=2, variants=()))
+        []
+    """
     engine = rules.engine
     labels = sorted(kind_label(t.__name__) for t in engine.unordered if t in engine.decisions)
     return [act.ResolveFirst(label, nth) for label in labels for nth in range(MAX_SAME)]
