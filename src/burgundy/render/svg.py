@@ -116,6 +116,7 @@ _PENDING_LABEL: dict[str, str] = {
     "BuildingTake": "taking a hex (building)",
     "WarehouseSell": "selling (warehouse)",
     "TownHallPlace": "placing a hex (town hall)",
+    "OrderChoice": "choosing which effect first",
 }
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),

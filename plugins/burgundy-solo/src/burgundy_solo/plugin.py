@@ -7,9 +7,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from burgundy.plugin import (
     ActionRule,
     Board,
+    BonusAction,
+    BuildingTake,
     Decision,
     EventHandlers,
     HeldThings,
+    LooseDieAction,
     ObservationSlice,
     OptionSpec,
     PictureCell,
@@ -17,11 +20,14 @@ from burgundy.plugin import (
     PictureRowHooks,
     PlacementModifiers,
     Ruleset,
+    ShipGoods,
     State,
     Step,
     StorageModifiers,
     TileKind,
+    TownHallPlace,
     VariantInfo,
+    WarehouseSell,
     hookimpl,
 )
 from burgundy_solo import __version__
@@ -82,7 +88,19 @@ def burgundy_variant() -> VariantInfo:
         state_type=SoloState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
+        unordered_pending=UNORDERED,
     )
+
+
+UNORDERED = (
+    ColourReward, BonusAction, BlackTrade, BuyPoints, ShipGoods, ShipClearing, BuildingTake,
+    WarehouseSell, TownHallPlace, LooseDieAction,
+)
+"""S18 "Действия и эффекты выполняются в любом порядке" (actions and effects are resolved
+in any order), R-SOLO-ORDER: the effects the solo rules bring together are unordered: the
+colour reward, the target reset's extra action (the castle's), the trade, the VP purchase
+and a placed hex's own effect (a ship's goods, with the clearing after them; a building's;
+a castle's; a white castle's)."""
 
 
 @hookimpl
