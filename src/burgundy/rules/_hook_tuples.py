@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from burgundy.actions import Action
     from burgundy.pending import Pending
-    from burgundy.render.parts import PictureRow
+    from burgundy.render.parts import PictureCell, PictureRow
     from burgundy.rules.dice import DieUse
     from burgundy.rules.income import Income
     from burgundy.rules.take import PurchaseOffer
@@ -67,6 +67,8 @@ class HookTuples:
     held_tiles: tuple[Callable[[State], Mapping[int, int]], ...]
     picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]
     board_picture_rows: tuple[Callable[[State], Sequence[PictureRow]], ...]
+    depot_marks: tuple[Callable[[State, int], Sequence[PictureCell]], ...]
+    space_marks: tuple[Callable[[State, int], Mapping[int, PictureCell]], ...]
     on_start_player: tuple[Callable[[State, int], State], ...]
     on_phase_start: tuple[Callable[[State], State], ...]
     on_round_start: tuple[Callable[[State], State], ...]
