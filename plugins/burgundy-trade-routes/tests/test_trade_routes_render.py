@@ -6,6 +6,7 @@ SVG board's ruleset line (``Ruleset.describe``)."""
 from __future__ import annotations
 
 import doctest
+import io
 import importlib
 import types
 import xml.etree.ElementTree as ET
@@ -73,3 +74,28 @@ def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0 or name.endswith(".rules")
+
+
+def test_play_shows_the_route_of_a_resumed_game(tr: types.SimpleNamespace, tmp_path) -> None:
+    """Issue #32: a resumed trade-routes game shows the route row in ``play`` (the table at
+    the person's turn and ``d 0``), as ``replay`` always did."""
+    import json
+
+    import burgundy
+    from burgundy import cli
+
+    game = burgundy.Game(tr.rules_for(2), seed=3)
+    while game.state.current_player != 0 or game.state.round < 1:
+        game.play(game.legal_actions()[0])
+    game.seat_names = ("human", "random")
+    path = tmp_path / "routes.json"
+    path.write_text(json.dumps(game.record()))
+    args = cli.build_parser().parse_args(["play", "--resume", str(path)])
+    out = io.StringIO()
+    assert cli.cmd_play(args, stdin=io.StringIO("d 0\nd 1\nq\n"), out=out) == 0
+    text = out.getvalue()
+    row = f"  {LABEL}: "
+    table, d0, d1, _ = text.split("\n> ", 3)  # the answers' outputs follow the prompts
+    assert table.count(row) == 1  # the person's duchy
+    assert d0.startswith("seat 0:") and d0.count(row) == 1
+    assert d1.startswith("seat 1:") and d1.count(row) == 1
