@@ -419,12 +419,8 @@ def _layout(estate: Estate, board: Board | None) -> _Layout:
 
 def _duchy_size(state: State, estate_index: int) -> tuple[float, float]:
     """Width and height of duchy ``estate_index``'s picture: the board and the panel beside
-    it, the header above and the rows variants add below."""
-    estate = state.estates[estate_index]
-    layout = _layout(estate, _board_of(state, estate))
-    width = layout.width + _PANEL_W
-    rows = _rows_height(estate_rows(state, estate_index), width)
-    return width, _HEADER + layout.height + rows
+    it (the higher of the two), the header above and the rows variants add below."""
+    return _frame_size(_duchy_group(state, estate_index))
 
 
 def _duchy_group(state: State, estate_index: int) -> ET.Element:
@@ -438,12 +434,11 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     group = ET.Element("g", {"class": "duchy", "data-estate": str(estate_index)})
     rows = estate_rows(state, estate_index)
 
-    # frame and header
+    # frame (its height set once the panel is drawn) and header
     active = to_move in seats
     frame_colour = _seat_fill(to_move) if active else "#b9b2a3"
-    _add(
-        group, "rect", x=1.0, y=1.0, width=width - 2,
-        height=_HEADER + layout.height + _rows_height(rows, width) - 2, rx=10.0,
+    frame = _add(
+        group, "rect", x=1.0, y=1.0, width=width - 2, height=DUCHY_HEIGHT - 2, rx=10.0,
         fill=_PAPER, stroke=frame_colour, stroke_width=3.0 if active else 1.2,
     )
     x = 16.0
@@ -472,8 +467,10 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
 
     _draw_spaces(group, estate, board, layout, 0.0, _HEADER,
                  space_marks(state, estate_index))
-    _draw_panel(group, state, estate, seats, layout.width, _HEADER)
-    _draw_rows(group, rows, _HEADER + layout.height - 8.0, width)
+    bottom = _draw_panel(group, state, estate, seats, layout.width, _HEADER)
+    top = max(_HEADER + layout.height - 8.0, bottom)  # the rows go under board and panel
+    _draw_rows(group, rows, top, width)
+    frame.set("height", _num(top + 8.0 + _rows_height(rows, width) - 2))
     return group
 
 
@@ -724,8 +721,9 @@ def _draw_links(
 def _draw_panel(
     parent: ET.Element, state: State, estate: Estate, seats: Sequence[int], left: float,
     top: float,
-) -> None:
-    """Storage, goods, sold goods, silver, workers, bonus tiles and dice beside the duchy."""
+) -> float:
+    """Storage, goods, sold goods, silver, workers, bonus tiles and dice beside the duchy;
+    returns the bottom of what it drew (two seats' own storage make it taller)."""
     panel = _add(parent, "g", class_="panel")
     x0 = left + 4
     y = top + 14
@@ -818,6 +816,7 @@ def _draw_panel(
         y += 34
     if not shown:
         _text(panel, x0 + 40, y, "not rolled", size=11.0, anchor="start", fill="#a0a0a0")
+    return y + 4.0 if shown else y + 10.0  # the last die's bottom, or the text's
 
 
 def _bonus_hex(
@@ -1013,7 +1012,7 @@ def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
     panel = _add(parent, "g", class_="board-panel")
     rules = state.rules
     _text(panel, x0, 28, "The Castles of Burgundy", size=20.0, anchor="start", weight="bold")
-    _text(panel, x0, 52, rules.describe(), size=12.0, anchor="start", fill=_MUTED)
+    _describe(panel, rules.describe(), x0, BOARD_WIDTH - x0 - 14.0)
     over = state.current_player == TERMINAL
     if over or state.phase >= 5:
         where = "final scoring done" if over else "after phase E"
@@ -1124,6 +1123,26 @@ def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
              height=14.0, rx=3.0, fill=_seat_fill(seat))
         star = " \u2605" if seat in winners else ""
         _text(row, x0 + 416, sy, f"{vp} VP{star}", size=13.0, anchor="start", weight="bold")
+
+
+def _describe(parent: ET.Element, text: str, x0: float, room: float) -> None:
+    """The ruleset's line under the board's title: at 12 px when it fits ``room``, else
+    smaller in two lines broken at a `` · `` (a long option, such as a generated trade-route
+    deck, never runs off the board)."""
+    if _text_width(text, 12.0) <= room:
+        _text(parent, x0, 52, text, size=12.0, anchor="start", fill=_MUTED)
+        return
+    parts = text.split(" \u00b7 ")
+    first, rest = parts[0], []
+    for part in parts[1:]:
+        if not rest and _text_width(f"{first} \u00b7 {part}", 10.5) <= room:
+            first = f"{first} \u00b7 {part}"
+        else:
+            rest.append(part)
+    lines = [first, " \u00b7 ".join(rest)] if rest else [first]
+    for k, line in enumerate(lines):
+        size = min(10.5, room / (0.62 * max(len(line), 1)))
+        _text(parent, x0, 45 + 14 * k, line, size=size, anchor="start", fill=_MUTED)
 
 
 def board_svg(state: State) -> str:
