@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import types
 import xml.etree.ElementTree as ET
@@ -154,7 +155,8 @@ def test_a_long_row_keeps_its_text_readable_and_goes_on_below(
     assert len(lines) >= 3  # about four cells of this text fit a line
     for y in lines:  # the cells of a line do not overlap: their centres are a cell apart
         xs = sorted(x for x, yy, _, _ in texts if yy == y)
-        assert all(b - a >= 0.62 * 12 * len("10 covered of 36") for a, b in zip(xs, xs[1:]))
+        wide = 0.62 * 12 * len("10 covered of 36")
+        assert all(b - a >= wide for a, b in itertools.pairwise(xs))
     assert _height(duchy_svg(long, 0)) > _height(duchy_svg(short, 0)) > DUCHY_HEIGHT
     root = ET.fromstring(state_svg(long))
     frames = [float(r.get("height", "0")) for r in root.iter(f"{SVG}rect")

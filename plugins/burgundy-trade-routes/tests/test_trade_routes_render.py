@@ -6,8 +6,8 @@ SVG board's ruleset line (``Ruleset.describe``)."""
 from __future__ import annotations
 
 import doctest
-import io
 import importlib
+import io
 import types
 import xml.etree.ElementTree as ET
 

@@ -1133,7 +1133,8 @@ def _describe(parent: ET.Element, text: str, x0: float, room: float) -> None:
         _text(parent, x0, 52, text, size=12.0, anchor="start", fill=_MUTED)
         return
     parts = text.split(" \u00b7 ")
-    first, rest = parts[0], []
+    first = parts[0]
+    rest: list[str] = []  # what goes to the second line
     for part in parts[1:]:
         if not rest and _text_width(f"{first} \u00b7 {part}", 10.5) <= room:
             first = f"{first} \u00b7 {part}"
