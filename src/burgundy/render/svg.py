@@ -573,6 +573,11 @@ def _cell(parent: ET.Element, cell: PictureCell, x: float, y: float, width: floa
         _goods(box, x + width - 10, y + 7, 13.0, cell.holds)
 
 
+def _badge_width(cell: PictureCell, size: float) -> float:
+    """The width of :func:`_badge`'s badge of ``cell`` at font ``size``."""
+    return max(1.9 * size, _text_width(cell.text, size) + 8.0)
+
+
 def _badge(
     parent: ET.Element, cx: float, cy: float, cell: PictureCell, *, size: float = 11.0,
     **where: object,
@@ -580,7 +585,7 @@ def _badge(
     """A variant's mark (:mod:`burgundy.render.parts`: a shield) as a badge centred at
     ``(cx, cy)``: its text on its goods colour (a dark red without one); returns its
     width."""
-    width = max(1.9 * size, _text_width(cell.text, size) + 8.0)
+    width = _badge_width(cell, size)
     height = 1.6 * size
     badge = _add(parent, "g", class_="mark")
     for key, value in where.items():  # where the mark lies: data-depot, data-space
@@ -650,13 +655,14 @@ def _draw_spaces(
             path.append(f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}")
     _add(parent, "path", class_="regions", d="".join(path), fill="none", stroke="#3a3328",
          stroke_width=2.6, stroke_linecap="round")
-    if marks:  # a badge at the top right of the hex, a second one below it
+    if marks:  # a badge at the top right of the hex (right of its name), more below it
         layer = _add(parent, "g", class_="marks")
         for space, cells in marks.items():
             if 0 <= space < len(centres):
                 cx, cy = centres[space]
                 for k, mark in enumerate(cells):
-                    _badge(layer, cx + 0.5 * _R, cy - 0.55 * _R + k * 17.0, mark, size=10.0,
+                    x = cx + 0.28 * _R + _badge_width(mark, 10.0) / 2
+                    _badge(layer, x, cy - 0.55 * _R + k * 17.0, mark, size=10.0,
                            data_space=layout.names[space])
 
 
@@ -953,7 +959,7 @@ def _depot_marks(
     sides = [cx - clear, cx + clear]  # the free edge of each side
     for k, cell in enumerate(depot_marks(state, depot)):
         side = k % 2
-        width = max(1.9 * 12.0, _text_width(cell.text, 12.0) + 8.0)
+        width = _badge_width(cell, 12.0)
         at = sides[side] - width / 2 - 3 if side == 0 else sides[side] + width / 2 + 3
         _badge(parent, at, cy, cell, size=12.0, data_depot=depot)
         sides[side] += -(width + 3) if side == 0 else width + 3

@@ -58,7 +58,7 @@ def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
              for number in sorted(current.shields_of(estate))]
     lender = current.borrow[estate] if current.borrow else -1
     if lender >= 0:
-        cells.append(PictureCell(f"seat {lender}'s K", group=1,
+        cells.append(PictureCell(f"seat {lender}'s knowledge", group=1,
                                  title=f"shield 6: seat {lender}'s knowledge tiles work here"))
     if not cells:
         return ()
