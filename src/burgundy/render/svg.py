@@ -417,14 +417,10 @@ def _layout(estate: Estate, board: Board | None) -> _Layout:
     )
 
 
-def _duchy_size(state: State, estate_index: int) -> tuple[float, float]:
-    """Width and height of duchy ``estate_index``'s picture: the board and the panel beside
-    it (the higher of the two), the header above and the rows variants add below."""
-    return _frame_size(_duchy_group(state, estate_index))
-
-
 def _duchy_group(state: State, estate_index: int) -> ET.Element:
-    """Draw duchy ``estate_index`` in a group of the size :func:`_duchy_size` gives."""
+    """Draw duchy ``estate_index`` in a group framed by its first ``rect``: the board and
+    the panel beside it (as high as the higher of the two), the header above and the rows
+    variants add below (:func:`_frame_size` reads its size)."""
     estate = state.estates[estate_index]
     board = _board_of(state, estate)
     layout = _layout(estate, board)
@@ -496,23 +492,22 @@ def _row_layout(row: PictureRow, span: float) -> tuple[list[_CellBox], float]:
     right and go on in a new line when the next group does not fit (a group wider than a
     line breaks where it must), so that no text has to shrink."""
     left, right = 16.0, span - 16.0
+    cells = row.cells
+    widths = [min(right - left, max(_CELL_MIN, _text_width(c.text, _CELL_FONT) + 14.0))
+              for c in cells]
     boxes: list[_CellBox] = []
     x, line = left, 0
-    cells = row.cells
     for i, cell in enumerate(cells):
-        width = min(right - left, max(_CELL_MIN, _text_width(cell.text, _CELL_FONT) + 14.0))
         if i and cell.group != cells[i - 1].group:
             x += _GROUP_GAP
             end = next((j for j in range(i, len(cells)) if cells[j].group != cell.group),
                        len(cells))
-            run = sum(min(right - left, max(_CELL_MIN, _text_width(c.text, _CELL_FONT) + 14.0))
-                      for c in cells[i:end])
-            if x + run > right:  # the group goes on the next line
+            if x + sum(widths[i:end]) > right:  # the group goes on in the next line
                 x, line = left, line + 1
-        if x > left and x + width > right:
+        if x > left and x + widths[i] > right:
             x, line = left, line + 1
-        boxes.append(_CellBox(x, _ROW_LABEL + line * _ROW_LINE, width))
-        x += width
+        boxes.append(_CellBox(x, _ROW_LABEL + line * _ROW_LINE, widths[i]))
+        x += widths[i]
     return boxes, _ROW_LABEL + (line + 1) * _ROW_LINE
 
 
@@ -865,9 +860,10 @@ def duchy_svg(state: State, estate_index: int) -> str:
     """
     if not 0 <= estate_index < len(state.estates):
         raise IndexError(f"no estate {estate_index}; the game has {len(state.estates)}")
-    width, height = _duchy_size(state, estate_index)
+    group = _duchy_group(state, estate_index)
+    width, height = _frame_size(group)
     root = _svg_root(width, height, f"duchy {estate_index + 1}")
-    root.append(_duchy_group(state, estate_index))
+    root.append(group)
     return _serialise(root)
 
 
