@@ -43,3 +43,9 @@ def test_the_forts_and_the_bonus_tiles_appear_in_the_text_and_the_svg(outposts) 
     assert "  outpost bonus tiles left: [small 3 VP]" in board_text(taken)
     root = ET.fromstring(state_svg(taken))
     assert _row(root, "outpost bonus tiles left") == ["small 3 VP"]
+    other = (estate + 1) % len(taken.estates)
+    both = attrs.evolve(done, linked=tuple(7 if e in (estate, other) else v for e, v in
+                                           enumerate(done.linked)),
+                        bonus=tuple(1 if e == other else b for e, b in enumerate(done.bonus)))
+    gone = taken.with_variant_state("outposts", both)
+    assert "outpost bonus tiles left" not in board_text(gone) + state_svg(gone)

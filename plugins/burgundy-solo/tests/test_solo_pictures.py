@@ -36,3 +36,5 @@ def test_the_solo_panel_and_the_goods_out_appear_readably(solo) -> None:
     assert min(size for _, size in progress) >= 12.0  # issue #32: it was about 6 px
     out = _cells(root, "goods out of the game")
     assert [text for text, _ in out] == ["2", "\u00d72", "5", "\u00d71"]  # colour, count
+    none_out = solo.solo_at(state, goods_out=(0, 0, 0, 0, 0, 0))
+    assert "goods out of the game" not in board_text(none_out) + state_svg(none_out)

@@ -256,7 +256,8 @@ def picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
 
 def board_rows(state: State) -> tuple[PictureRow, ...]:
     """The outpost bonus tiles still beside the board (O3: the large one for the first
-    duchy to link all its forts, then the small one), with their VP.
+    duchy to link all its forts, then the small one), with their VP; no row once both are
+    taken.
 
     Examples:
         >>> import burgundy
@@ -273,4 +274,4 @@ def board_rows(state: State) -> tuple[PictureRow, ...]:
                           f"the {'first' if k == 0 else 'second'} duchy to link all its forts")
         for k, size in enumerate(("large", "small")) if k >= 2 - left
     )
-    return (PictureRow("outpost bonus tiles left", cells),)
+    return (PictureRow("outpost bonus tiles left", cells),) if cells else ()
