@@ -454,11 +454,12 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     vp = sum(state.seats[s].vp for s in seats)
     score = _add(group, "g", class_="score")
     _text(score, width - 16, 20.0, f"{vp} VP", size=17.0, anchor="end", weight="bold")
+    note = width - 26 - _text_width(f"{vp} VP", 17.0)  # left of the VP, however many digits
     if active:
-        _text(group, width - 82, 20.5, "to move", size=11.0, anchor="end",
+        _text(group, note, 20.5, "to move", size=11.0, anchor="end",
               fill=_seat_fill(to_move), weight="bold")
     elif any(seat in _winners(state) for seat in seats):
-        _text(group, width - 82, 20.5, "\u2605 winner", size=12.0, anchor="end",
+        _text(group, note, 20.5, "\u2605 winner", size=12.0, anchor="end",
               fill="#b8860b", weight="bold")
 
     _draw_spaces(group, estate, board, layout, 0.0, _HEADER,
