@@ -99,3 +99,17 @@ def test_play_shows_the_route_of_a_resumed_game(tr: types.SimpleNamespace, tmp_p
     assert table.count(row) == 1  # the person's duchy
     assert d0.startswith("seat 0:") and d0.count(row) == 1
     assert d1.startswith("seat 1:") and d1.count(row) == 1
+
+
+def test_the_rulesets_line_stays_on_the_board(tr: types.SimpleNamespace) -> None:
+    """Issue #32: the board's ruleset line, long with a generated deck, ran off the board;
+    it now breaks in two lines that fit beside the depots (about 0.62 em a character)."""
+    from burgundy.render.svg import BOARD_WIDTH, board_svg
+
+    root = ET.fromstring(board_svg(tr.position(tr.rules_for(3, knowledge=True), dice=(1, 2))))
+    lines = [(float(t.get("x", "0")), float(t.get("font-size", "0")), t.text or "")
+             for t in root.iter("{http://www.w3.org/2000/svg}text")
+             if "edition" in (t.text or "") or "deck:" in (t.text or "")]
+    assert len(lines) == 2 and "".join(text for _, _, text in lines).count("players") == 1
+    for x, size, text in lines:
+        assert x + 0.62 * size * len(text) <= BOARD_WIDTH - 10

@@ -1144,9 +1144,10 @@ def _describe(parent: ET.Element, text: str, x0: float, room: float) -> None:
         else:
             rest.append(part)
     lines = [first, " \u00b7 ".join(rest)] if rest else [first]
+    top = 45.0 if rest else 52.0  # two lines around where the one line stands
     for k, line in enumerate(lines):
         size = min(10.5, room / (0.62 * max(len(line), 1)))
-        _text(parent, x0, 45 + 14 * k, line, size=size, anchor="start", fill=_MUTED)
+        _text(parent, x0, top + 14 * k, line, size=size, anchor="start", fill=_MUTED)
 
 
 def board_svg(state: State) -> str:
