@@ -190,8 +190,18 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 @hookimpl
 def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
     """The solo progress with the duchy's pictures (estate): covered spaces, target,
-    resets."""
-    return {"estate": _picture_rows}
+    resets; beside the board, the goods out of the game."""
+    return {"estate": _picture_rows, "board": _board_rows}
+
+
+def _board_rows(state: State) -> Sequence[PictureRow]:
+    """The goods that left the game (a ship clears the other depots; goods traded for
+    black tiles), a cell per colour with its count; no row while none has."""
+    out: SoloState = state.variant_state("solo")
+    cells = tuple(PictureCell(f"\u00d7{count}", goods=colour + 1,
+                              title=f"{count} goods {colour + 1} out of the game")
+                  for colour, count in enumerate(out.goods_out) if count)
+    return (PictureRow("goods out of the game", cells),) if cells else ()
 
 
 def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
