@@ -147,6 +147,8 @@ def main() -> int:
         return 0
     compile_modules(ROOT, ROOT / "build" / "mypyc", inplace=True)
     built = built_in_place()
+    for path in built:  # built now (setuptools copies a module it did not rebuild with its
+        path.touch()  # old time: its code is in the group's library; the suite compares times)
     print(f"compiled {len(compiled_modules())} modules in place:"
           f" {', '.join(str(p.relative_to(ROOT)) for p in built)}")
     return 0

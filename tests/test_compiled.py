@@ -71,7 +71,7 @@ def games() -> list[tuple[int, str, list[str], int]]:
                if _plays(p, e, m)]
     rng = random.Random(34)
     while len(lineups) < GAMES:
-        mix = tuple(sorted(rng.sample(names, rng.randint(2, len(names)))))
+        mix = tuple(sorted(rng.sample(names, rng.randint(min(2, len(names)), len(names)))))
         players, edition = rng.randint(1, 4), rng.choice(EDITIONS)
         if _plays(players, edition, mix):
             lineups.append((players, edition, mix))

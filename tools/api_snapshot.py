@@ -22,9 +22,9 @@ import atexit
 import difflib
 import enum
 import importlib
-import inspect
 import importlib.machinery
 import importlib.util
+import inspect
 import re
 import shutil
 import sys
