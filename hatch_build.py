@@ -33,6 +33,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # `make pure` or `make clean` in a venv without the dev extras
+    BuildHookInterface = object  # type: ignore[misc,assignment]
+
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
 
@@ -98,9 +103,6 @@ def built_in_place(root: Path = ROOT) -> list[Path]:
         stem = name.split(".")[-1]
         found += [p for p in folder.glob(f"{stem}.*") if p.name.endswith(suffixes)]
     return sorted(found)
-
-
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
 def _wanted() -> bool:
