@@ -79,11 +79,16 @@ class StorageModifiers(TypedDict, total=False):
             says which storage it places from (``place bank e2 d4 own``).
         goods_colours: ``f(state, estate, limit) -> limit``: how many goods colours the
             estate may hold (base 3).
+        stored_hexes: ``f(state, estate, most) -> most``: the most hexes the estate's
+            storage may hold in a valid state (base: its storage spaces, ``hexes``), for a
+            variant whose spaces can shrink below what is stored (shield #4 lost: the
+            hexes stay). :func:`burgundy.validation.validate_state` checks it.
     """
 
     hexes: Callable[[State, int, int], int]
     own_hexes: Callable[[State, int, int], int]
     goods_colours: Callable[[State, int, int], int]
+    stored_hexes: Callable[[State, int, int], int]
 
 
 class PlacementModifiers(TypedDict, total=False):
@@ -403,7 +408,7 @@ def burgundy_die_cost(
 @hookspec
 def burgundy_storage(rules: Ruleset) -> StorageModifiers | None:
     """Modify what an estate or a seat can store, by key (:class:`StorageModifiers`):
-    ``"hexes"``, ``"own_hexes"``, ``"goods_colours"``.
+    ``"hexes"``, ``"own_hexes"``, ``"goods_colours"``, ``"stored_hexes"``.
 
     Examples:
         Two hex spaces of its own for every seat, and one goods colour more::
@@ -732,6 +737,7 @@ KEYED_HOOKS: dict[str, dict[str, str]] = {
         "hexes": "storage_capacity",
         "own_hexes": "seat_storage_capacity",
         "goods_colours": "goods_colour_limit",
+        "stored_hexes": "stored_hexes_limit",
     },
     "placement": {
         "spaces": "placement_spaces",

@@ -265,11 +265,13 @@ def check_tampered(
         ConformanceError: Anything else; the message starts with ``where``.
 
     Examples:
+        >>> import json
         >>> import burgundy
         >>> from burgundy.testing import check_tampered
         >>> rules = burgundy.Ruleset(players=2, variants=("inns",))
-        >>> text = burgundy.to_json(rules.initial_state()).replace('"to_come": 5', '"to_come": -1')
-        >>> check_tampered(rules, text) is None  # refused
+        >>> document = json.loads(burgundy.to_json(rules.initial_state()))
+        >>> document["ext"][0][1]["to_come"] = -1
+        >>> check_tampered(rules, json.dumps(document)) is None  # refused
         True
     """
     try:

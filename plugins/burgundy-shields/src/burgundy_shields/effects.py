@@ -386,6 +386,12 @@ def storage_capacity(state: State, estate: int, capacity: int) -> int:
     return UNLIMITED if has(state, estate, 4) else capacity
 
 
+def stored_hexes(state: State, estate: int, most: int) -> int:
+    """#4 out of the game (paid off or replaced): the hexes stored while it held stay, so a
+    valid state may hold any number (its storage takes no new one beyond 3)."""
+    return UNLIMITED if 4 in shields(state).removed else most
+
+
 def bonus_tile_value(state: State, seat: int, colour: int, size: int, vp: int) -> int:
     """#7: bonus tiles gained from now on score double."""
     return vp * 2 if seat_has(state, seat, 7) else vp

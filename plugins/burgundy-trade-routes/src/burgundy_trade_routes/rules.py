@@ -244,10 +244,14 @@ def validate(state: State) -> None:
                          f"exactly one place")
     draws = [0] * n
     ordering = [0] * n
-    for item in state.pending:
+    players = len(state.seats)
+    for item in state.pending:  # their own checks come after this one: read them with care
         if isinstance(item, RouteDraw):
+            if not 0 <= item.estate < n:
+                raise ValueError(f"trade routes: a route tile draw for estate "
+                                 f"{brief(item.estate)}: no such estate (0-{n - 1})")
             draws[item.estate] += 1
-        elif isinstance(item, RouteOrder):
+        elif isinstance(item, RouteOrder) and route.choose and 0 <= item.seat < players:
             ordering[state.seats[item.seat].estate] += 1
     if sum(draws) > len(current.undealt):
         raise ValueError("trade routes: more tile draws pending than tiles undealt")
