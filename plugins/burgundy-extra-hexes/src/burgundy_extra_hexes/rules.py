@@ -23,6 +23,7 @@ from burgundy.plugin import (
     TileKind,
     add_vp,
     bits,
+    brief,
     first_seat_of_estates,
     gain,
     push,
@@ -31,10 +32,9 @@ from burgundy.plugin import (
     tile_terms,
     working_kinds,
 )
+from burgundy_extra_hexes.model import CRANE as CRANE  # the tile codes, also from here
 from burgundy_extra_hexes.model import (
-    CRANE,
     CRANE_BUILDING,
-    GEESE,
     GOOSE,
     NAME,
     CraneChoice,
@@ -45,6 +45,7 @@ from burgundy_extra_hexes.model import (
     HireWorkers,
     imitated_kinds,
 )
+from burgundy_extra_hexes.model import GEESE as GEESE
 
 K27 = TILE_BY_NAME["k27"]
 """Tile code of knowledge #27 (the core's)."""

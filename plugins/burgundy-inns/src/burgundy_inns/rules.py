@@ -14,8 +14,8 @@ import attrs
 from burgundy.plugin import (
     PHASES,
     PURCHASE_PRICE,
-    PictureCell,
     PhaseStart,
+    PictureCell,
     PictureRow,
     PurchaseOffer,
     Ruleset,

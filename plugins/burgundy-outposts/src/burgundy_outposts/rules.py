@@ -92,7 +92,7 @@ def deal(rules: Ruleset) -> tuple[str, ...]:
         bad += [b for b in fixed if b not in known]
     if bad:
         raise ValueError(
-            f"{bad[0]!r} is no outpost board; with outposts every duchy is one: "
+            f"{brief(bad[0])} is no outpost board; with outposts every duchy is one: "
             f"valid: {list(known)} (more with option {CUSTOM!r})"
         )
     return chosen

@@ -122,7 +122,7 @@ def check_target(value: Any, rules: Ruleset) -> int:
     if type(value) is not int or value not in TARGET_RANGE:
         raise ValueError(
             f"option {TARGET!r} must be an integer {TARGET_RANGE.start}-"
-            f"{TARGET_RANGE.stop - 1}; got {value!r}"[:160]
+            f"{TARGET_RANGE.stop - 1}; got {brief(value)}"
         )
     return value
 
