@@ -161,8 +161,8 @@ def tamper(
 ) -> tuple[str, Any]:
     """Change the value at ``path`` of ``document`` (a serialised state, changed in place)
     by change number ``choice`` of those that fit it (a kind of :data:`CHANGES`, each kind
-    as likely, then one of its values); a string may also become one of ``names`` (the ruleset's building
-    types and tile names, say). Return ``(kind, new value)``.
+    as likely, then one of its values); a string may also become one of ``names`` (the
+    ruleset's building types and tile names, say). Return ``(kind, new value)``.
 
     Examples:
         >>> document = {"ext": [["mine", {"count": 3}]]}
