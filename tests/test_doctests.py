@@ -11,9 +11,10 @@ MODULES = [
     "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing.conformance",
     "burgundy.testing.positions", "burgundy.testing.tampering", "burgundy.state",
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
-    "burgundy.components", "burgundy.geometry", "burgundy.bots", "burgundy.tournament",
-    "burgundy.tournament.stats", "burgundy.tournament.ray_backend", "burgundy.bots.mcts",
-    "burgundy.selfplay",
+    "burgundy.components", "burgundy.geometry", "burgundy.bots",
+    "burgundy.tournament.spec", "burgundy.tournament.run", "burgundy.tournament.results",
+    "burgundy.tournament.summary", "burgundy.tournament.stats",
+    "burgundy.tournament.ray_backend", "burgundy.bots.mcts", "burgundy.selfplay",
 ]
 
 
