@@ -669,7 +669,15 @@ def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int,
 
 @hookspec
 def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
-    """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``."""
+    """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``.
+
+    It runs after the core's structural checks (every core field sound) and before the
+    capacities and the pending items' own checks, so it reads the pending items with care
+    (their fields are not checked yet). It checks the variant's state completely: every
+    reference, every derived value both ways, every count against the phase, round and
+    box, every number bounded (:func:`burgundy.validation.validate_state`; the conformance
+    kit's :func:`burgundy.testing.check_tampering` tries it).
+    """
 
 @hookspec
 def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
