@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = [
-    "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing", "burgundy.state",
+    "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing.conformance",
+    "burgundy.testing.positions", "burgundy.testing.tampering", "burgundy.state",
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
     "burgundy.components", "burgundy.geometry", "burgundy.bots",
     "burgundy.tournament.spec", "burgundy.tournament.run", "burgundy.tournament.results",

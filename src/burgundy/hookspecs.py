@@ -76,11 +76,16 @@ class StorageModifiers(TypedDict, total=False):
             says which storage it places from (``place bank e2 d4 own``).
         goods_colours: ``f(state, estate, limit) -> limit``: how many goods colours the
             estate may hold (base 3).
+        stored_hexes: ``f(state, estate, most) -> most``: the most hexes the estate's
+            storage may hold in a valid state (base: its storage spaces, ``hexes``), for a
+            variant whose spaces can shrink below what is stored (shield #4 lost: the
+            hexes stay). :func:`burgundy.validation.validate_state` checks it.
     """
 
     hexes: Callable[[State, int, int], int]
     own_hexes: Callable[[State, int, int], int]
     goods_colours: Callable[[State, int, int], int]
+    stored_hexes: Callable[[State, int, int], int]
 
 
 class PlacementModifiers(TypedDict, total=False):
@@ -410,7 +415,7 @@ def burgundy_die_cost(
 @hookspec
 def burgundy_storage(rules: Ruleset) -> StorageModifiers | None:
     """Modify what an estate or a seat can store, by key (:class:`StorageModifiers`):
-    ``"hexes"``, ``"own_hexes"``, ``"goods_colours"``.
+    ``"hexes"``, ``"own_hexes"``, ``"goods_colours"``, ``"stored_hexes"``.
 
     Examples:
         Two hex spaces of its own for every seat, and one goods colour more::
@@ -674,7 +679,15 @@ def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int,
 
 @hookspec
 def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
-    """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``."""
+    """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``.
+
+    It runs after the core's structural checks (every core field sound) and before the
+    capacities and the pending items' own checks, so it reads the pending items with care
+    (their fields are not checked yet). It checks the variant's state completely: every
+    reference, every derived value both ways, every count against the phase, round and
+    box, every number bounded (:func:`burgundy.validation.validate_state`; the conformance
+    kit's :func:`burgundy.testing.check_tampering` tries it).
+    """
 
 @hookspec
 def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
@@ -750,6 +763,7 @@ KEYED_HOOKS: dict[str, dict[str, str]] = {
         "hexes": "storage_capacity",
         "own_hexes": "seat_storage_capacity",
         "goods_colours": "goods_colour_limit",
+        "stored_hexes": "stored_hexes_limit",
     },
     "placement": {
         "spaces": "placement_spaces",

@@ -122,14 +122,14 @@ def _load_plugin(name: str) -> object:
         hint = INSTALL_HINT.get(name)
         how = f"; install it with: {hint}" if hint else ""
         raise ValueError(
-            f"unknown or uninstalled variant {name!r}{how}; installed: "
+            f"unknown or uninstalled variant {brief(name)}{how}; installed: "
             f"{list(available_variants())}"
         )
     try:
         plugin: object = points[name].load()
     except Exception as exc:  # a broken plugin: say which, not a traceback from inside it
         raise ValueError(
-            f"variant {name!r} is installed but fails to load: {type(exc).__name__}: "
+            f"variant {brief(name)} is installed but fails to load: {type(exc).__name__}: "
             f"{brief(str(exc))}"
         ) from None
     return plugin

@@ -24,6 +24,7 @@ from burgundy.pending import (
     AUTO_SEAT,
     CHANCE_SEAT,
     BoardDraw,
+    GoodsDraw,
     Pending,
     StartCastleChoice,
     StartCastles,
@@ -32,7 +33,8 @@ from burgundy.pending import (
     Turn,
 )
 from burgundy.rules.effects import TRACK_SPACES, goods_colour_limit
-from burgundy.rules.take import seat_storage_capacity
+from burgundy.rules.setup import GOODS_PER_PHASE
+from burgundy.rules.take import seat_storage_capacity, storage_capacity
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
@@ -41,6 +43,11 @@ if TYPE_CHECKING:
 
 MESSAGE_LIMIT = 300
 """At most this many characters in the message of a ``ValueError`` raised on loading."""
+
+COUNT_LIMIT = 999
+"""The most silverlings, workers or VP a seat or estate may hold in a loaded state. The
+box's silverlings and workers are unlimited (docs/rules.md); no game comes near this, and
+the bound keeps every count, and the work a state's actions take, finite."""
 
 
 def _cut(message: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -303,8 +310,8 @@ def validate_state(state: State) -> None:
       dealt by chance on a distinct board of the deal (or none yet, with nothing placed,
       while its :class:`~burgundy.pending.BoardDraw` is pending); spaces and masks
       (``filled``, ``frontier``, ``kinds``) consistent, tiles on their colours; the start
-      castle on a castle, or still to be placed; storage, goods, sold goods, silver,
-      workers and bonus tiles in range.
+      castle on a castle, or still to be placed; storage, goods, sold goods and bonus
+      tiles in range; silver, workers and VP 0-:data:`COUNT_LIMIT`.
     - The board: phase 0-4, or 5 after round 5 once the game is over; round 0-4; white die
       0-6; the play order a permutation of the seats (empty only before the start player
       is drawn and after the game) and ``turn`` a position in it; the turn-order track
@@ -312,14 +319,23 @@ def validate_state(state: State) -> None:
       five round goods; supplies (a count for each code up to the ruleset's last tile
       kind, ``rules.engine.tiles.supply_length``) and bonus tiles. Every tile code
       anywhere is one of the ruleset's tile kinds (the core's and its variants').
-    - The stack: empty exactly once the game is over; every item valid
-      (:meth:`burgundy.pending.Pending.validate`: its seat by its kind, chance -1,
-      automatic -2, a decision a seat of the game, and its own fields, e.g. a draw's
-      estate or depot space, a roll's seat, a building's colours, the turn's seat
-      ``order[turn]``); a :class:`~burgundy.pending.Turn` only at the bottom; the start
-      player draw pending exactly while the track is empty.
-    - Each variant's ``burgundy_validate`` hook (the shields: each shield in one place),
-      then the goods colour limit of each estate.
+    - Each variant's ``burgundy_validate`` hook, in variant order, on a state whose core
+      fields the checks above vouch for (the shields: each shield in one place). A
+      variant's check reads the pending items only by their type: their fields are
+      checked after it.
+    - Capacities, which the variants' modifiers may change (so after their checks): each
+      estate's stored hexes at most its storage spaces (R-STORAGE's 3, team play's 2
+      shared, shield #4's no limit), each seat's own stored hexes at most its own spaces
+      (team play's 2); each estate's goods colours at most its limit, also counting one
+      for each goods draw pending for it; the round goods with the round goods draws
+      pending at most five.
+    - The stack, on a state the checks above vouch for: empty exactly once the game is
+      over; every item valid (:meth:`burgundy.pending.Pending.validate`: its seat by its
+      kind, chance -1, automatic -2, a decision a seat of the game, and its own fields,
+      e.g. a draw's estate or depot space, a roll's seat, a building's colours, the turn's
+      seat ``order[turn]``, a variant's item what it is about); a
+      :class:`~burgundy.pending.Turn` only at the bottom; the start player draw pending
+      exactly while the track is empty.
     - Conservation: the hexes by tile code (supplies, depots, storage, duchies, removed,
       a taken hex held by a :class:`~burgundy.pending.StowTile`)
       and the goods by colour (pool, round spaces, depots, estates, sold) are exactly
@@ -359,6 +375,35 @@ def validate_state(state: State) -> None:
     )
     for i, seat in enumerate(state.seats):
         _validate_seat(i, seat, facts)
+    for i, estate in enumerate(state.estates):
+        _validate_estate(state, i, estate, facts)
+    _validate_board(state)
+    _check_bonus_tiles(state)
+    for check in engine.validate:  # the variants' own state, on a sound core state
+        try:
+            check(state)
+        except ValueError as exc:  # a plugin's message, kept short too
+            _fail(str(exc))
+    _check_storage(state)  # asks the variants' modifiers: after their own checks
+    _check_goods_limits(state)
+    _validate_stack(state)  # the pending items, on a sound core and variant state
+    _check_conservation(state, facts)
+    _check_top(state)
+
+
+def _check_storage(state: State) -> None:
+    """No estate or seat stores more hexes than its storage spaces (R-STORAGE: 3, or what
+    the variants' ``burgundy_storage`` modifiers make of it: team play's 2 shared spaces and
+    2 of each partner's own, shield #4's no limit; ``"stored_hexes"``: more where spaces
+    were lost with hexes on them)."""
+    limits = state.rules.engine.stored_hexes_limit
+    for i, estate in enumerate(state.estates):
+        most = storage_capacity(state, i)
+        for limit in limits:  # a variant whose spaces can shrink below what is stored
+            most = limit(state, i, most)
+        _check(len(estate.storage) <= most,
+               f"estates[{i}].storage: {len(estate.storage)} hexes in {most} storage spaces")
+    for i, seat in enumerate(state.seats):
         if seat.storage:  # a seat's own storage spaces (team play); none in the base game
             capacity = seat_storage_capacity(state, i)
             _check(
@@ -366,28 +411,33 @@ def validate_state(state: State) -> None:
                 f"seats[{i}].storage: more hexes than the seat's own storage spaces "
                 f"({capacity})",
             )
-    for i, estate in enumerate(state.estates):
-        _validate_estate(state, i, estate, facts)
-    _validate_board(state)
-    _validate_stack(state)
-    _check_bonus_tiles(state)
-    for check in engine.validate:
-        try:
-            check(state)
-        except ValueError as exc:  # a plugin's message, kept short too
-            _fail(str(exc))
-    _check_goods_limits(state)  # asks the variants' modifiers: after their own checks
-    _check_conservation(state, facts)
-    _check_top(state)
 
 
 def _check_goods_limits(state: State) -> None:
+    """No estate holds more goods colours than its limit, counting one more for each goods
+    draw pending for it (each may bring a new colour); no more round goods than five with
+    those still to be drawn."""
+    draws = [0] * len(state.estates)
+    to_round = 0
+    for item in state.pending:
+        if isinstance(item, GoodsDraw):
+            if item.estate == -1:
+                to_round += 1
+            elif 0 <= item.estate < len(draws):  # else its own check names it
+                draws[item.estate] += 1
     for i, estate in enumerate(state.estates):
         limit = goods_colour_limit(state, i)
         _check(
             sum(1 for g in estate.goods if g) <= limit,
             f"estates[{i}].goods: more than {limit} colours",
         )
+        _check(
+            sum(1 for g in estate.goods if g) + draws[i] <= limit,
+            f"estates[{i}].goods: {draws[i]} goods draws pending could bring more than "
+            f"{limit} colours",
+        )
+    _check(len(state.round_goods) + to_round <= GOODS_PER_PHASE,
+           f"round_goods: more than {GOODS_PER_PHASE} with the goods draws pending")
 
 
 def _check_ext(state: State, facts: _Facts) -> None:
@@ -414,6 +464,7 @@ def _validate_seat(i: int, seat: Seat, facts: _Facts) -> None:
     _sorted(seat.dice, f"{where}.dice")
     _sorted(seat.rolled, f"{where}.rolled")
     _check(seat.vp >= 0, f"{where}.vp: must not be negative")
+    _check(seat.vp <= COUNT_LIMIT, f"{where}.vp: more than {COUNT_LIMIT}")
     sources = [source for source, _ in seat.ledger]
     _check(
         sources == sorted(set(sources)) and all(vp > 0 for _, vp in seat.ledger),
@@ -505,6 +556,8 @@ def _validate_estate(state: State, i: int, estate: Estate, facts: _Facts) -> Non
     _counts(estate.goods, f"{where}.goods", 6)
     _counts(estate.sold, f"{where}.sold", 6)
     _check(estate.silver >= 0 and estate.workers >= 0, f"{where}: negative silver or workers")
+    _check(estate.silver <= COUNT_LIMIT and estate.workers <= COUNT_LIMIT,
+           f"{where}: more than {COUNT_LIMIT} silver or workers")
 
 
 def _validate_board(state: State) -> None:

@@ -326,7 +326,7 @@ class Ruleset:
         legacy: dict[int, list[Any]] = {}
         for name, plugin in loaded:
             if name in (d.NAME for d in DEFAULT_PLUGINS):
-                raise ValueError(f"variant name {name!r} is taken by the base game's plugin")
+                raise ValueError(f"variant name {brief(name)} is taken by the base game's plugin")
             legacy[id(plugin)] = legacy_answers(plugin, name)
             try:
                 manager.register(plugin, name=name)

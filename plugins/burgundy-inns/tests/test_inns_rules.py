@@ -25,23 +25,40 @@ def rules(*variants: str, players: int = 2, **options: object) -> burgundy.Rules
     return burgundy.Ruleset(players=players, variants=(*variants, "inns"), options=options)
 
 
-def with_stack(state: State, stack: int) -> State:
-    """``state`` with ``stack`` inns beside the black depot (taken from those to come)."""
+def in_phase(state: State, phase: int) -> State:
+    """``state`` moved on to phase ``phase`` (0-4: A-E), with the inn each phase start since
+    lays out on the stack (R-INN-PLACE)."""
     current = inns(state)
-    total = current.stack + current.to_come
-    return state.with_variant_state("inns", InnState(stack=stack, to_come=total - stack))
+    more = phase - state.phase
+    state = replace(state, phase=phase)
+    return state.with_variant_state(
+        "inns", InnState(stack=current.stack + more, to_come=current.to_come - more)
+    )
+
+
+def with_stack(state: State, stack: int) -> State:
+    """``state`` with ``stack`` inns beside the black depot, of those the phases so far laid
+    out (the rest back in the removed pile: the box keeps the inns to come exact)."""
+    current = inns(state)
+    assert stack <= current.stack, "more inns than the phases laid out: build a later phase"
+    removed = list(state.removed)
+    removed[INN] += current.stack - stack
+    state = replace(state, removed=tuple(removed))
+    return state.with_variant_state("inns", attrs.evolve(current, stack=stack))
 
 
 def position(ruleset: burgundy.Ruleset, inns_stored: int = 0,
-             inn_tiles: tuple[str, ...] = (), **kwargs: object) -> State:
-    """:func:`build_position` with inns (taken from those still in the box) in the seat's
-    storage and on its duchy's spaces ``inn_tiles`` (no scoring)."""
-    state = build_position(ruleset, **kwargs)  # type: ignore[arg-type]
+             inn_tiles: tuple[str, ...] = (), phase: int = 0, **kwargs: object) -> State:
+    """:func:`build_position` with inns (taken from the stack beside the black depot: one
+    an earlier phase, ``phase=``) in the seat's storage and on its duchy's spaces
+    ``inn_tiles`` (no scoring)."""
+    state = in_phase(build_position(ruleset, **kwargs), phase)  # type: ignore[arg-type]
     seat = state.current_player
     index = state.seats[seat].estate
     current = inns(state)
     used = inns_stored + len(inn_tiles)
-    state = state.with_variant_state("inns", attrs.evolve(current, to_come=current.to_come - used))
+    assert used <= current.stack, "more inns than the phases laid out: build a later phase"
+    state = state.with_variant_state("inns", attrs.evolve(current, stack=current.stack - used))
     storage = tuple(sorted((*state.estates[index].storage, *(INN,) * inns_stored)))
     state = set_estate(state, index, storage=storage)
     names = board_of(state).space_by_name
@@ -69,7 +86,8 @@ def test_one_inn_at_each_phase_start_and_unsold_inns_stack() -> None:
 def test_an_inn_is_bought_for_2_silver_as_the_turns_one_purchase() -> None:
     """R-INN-PLACE: buying an inn costs 2 silverlings and is the turn's one purchase: no
     black-depot hex after it; it goes into storage."""
-    state = with_stack(build_position(rules(), silver=4, dice=(1, 2), black=["mine"]), 2)
+    state = with_stack(in_phase(build_position(rules(), silver=4, dice=(1, 2), black=["mine"]),
+                                1), 2)  # phase B: two inns laid out
     seat = state.current_player
     assert {"buy inn inns", "buy mine"} <= legal_texts(state, "buy ")
     after = play_texts(state, "buy inn inns")
@@ -137,7 +155,7 @@ def test_an_inn_goes_on_any_colour_with_die_number_and_adjacency() -> None:
 
 def test_one_inn_per_region() -> None:
     """R-INN-PLACE, I2: at most one inn in a region (of any colour). e4 and e5 are one city."""
-    state = position(rules(), 1, ("e4",), dice=(1, 1))
+    state = position(rules(), 1, ("e4",), phase=1, dice=(1, 1))  # phase B: two inns
     seat = state.current_player
     board = board_of(state)
     assert not placement_mask(state, seat, INN) & board.regions[board.region_of[
@@ -259,7 +277,7 @@ def test_the_pictures_show_the_stack_and_the_inns_to_come() -> None:
     from burgundy.render.svg import board_svg, state_svg
     from burgundy.render.text import board_text
 
-    state = with_stack(build_position(rules(), silver=4, dice=(1, 2)), 2)
+    state = with_stack(in_phase(build_position(rules(), silver=4, dice=(1, 2)), 1), 2)
     (row,) = board_rows(state)
     assert row.label == "inns" and row.groups == ("for sale", "to come")
     assert [cell.text for cell in row.cells] == ["inn", "inn", "box", "box", "box"]

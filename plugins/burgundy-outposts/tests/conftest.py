@@ -3,7 +3,7 @@
 Positions come from :func:`burgundy.testing.build_position` (a seeded game's first turn on
 board ``11x``; the start castle on a1, the first castle space) with what a test needs; the
 outposts' state is set with :func:`at`. Every position stays valid (hexes and goods
-conserved; a pair marked linked is linked in the duchy).
+conserved; the pairs marked linked are those linked in the duchy).
 
 Board 11x (the rulebook's example; letter = colour, digit = die number)::
 
@@ -26,9 +26,10 @@ import pytest
 
 import burgundy
 from burgundy.state import State
-from burgundy.testing import build_position
+from burgundy.testing import build_position, fetch, with_tiles
 from burgundy.validation import validate_state
-from burgundy_outposts.model import NAME
+from burgundy_outposts.model import ALL_PAIRS, NAME, NO_BONUS, OutpostsState
+from burgundy_outposts.rules import linked_pairs
 
 SEED = 0
 
@@ -51,8 +52,32 @@ def rules(players: int = 3, knowledge: bool = True, shields: bool = False,
 
 
 def position(ruleset: burgundy.Ruleset | None = None, **spec: Any) -> State:
-    """The first turn of seed :data:`SEED` with ``spec`` (``build_position``'s keywords)."""
-    return build_position(ruleset or rules(), seed=SEED, **spec)
+    """The first turn of seed :data:`SEED` with ``spec`` (``build_position``'s keywords).
+
+    The hexes of ``tiles`` (and of ``seats``' entries) are put in after the rest, and every
+    pair of forts they link is marked linked, as if it had scored when it was linked (the
+    loader refuses a linked pair that is not marked: it would score again); an estate with
+    all three linked holds a bonus tile (large first, in the order the seats are given)."""
+    tiles = spec.pop("tiles", None) or {}
+    seats = {seat: dict(entry) for seat, entry in (spec.pop("seats", None) or {}).items()}
+    later = {seat: entry.pop("tiles") for seat, entry in seats.items() if "tiles" in entry}
+    state = build_position(ruleset or rules(), seed=SEED, seats=seats or None, **spec)
+    later.setdefault(state.current_player, {}).update(tiles)
+    for seat, placed in later.items():
+        for space, name in placed.items():
+            state = with_tiles(fetch(state, name), seat, {space: name})
+    engine = state.rules.engine
+    linked = [linked_pairs(engine.boards[estate.board], estate.filled)
+              for estate in state.estates]
+    bonus = [NO_BONUS] * len(linked)
+    for seat in later:  # all three linked: the bonus tiles, large first, in the order given
+        index = state.seats[seat].estate
+        taken = sum(1 for b in bonus if b != NO_BONUS)
+        if linked[index] == ALL_PAIRS and bonus[index] == NO_BONUS and taken < 2:
+            bonus[index] = taken
+    state = state.with_variant_state(NAME, OutpostsState(tuple(linked), tuple(bonus)))
+    validate_state(state)
+    return state
 
 
 def at(state: State, estate: int, linked: int | None = None, bonus: int | None = None) -> State:

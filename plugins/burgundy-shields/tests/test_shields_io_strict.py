@@ -134,7 +134,7 @@ def test_validate_state_rejects_a_shields_state_of_the_wrong_types(
 
 @pytest.mark.parametrize("name", ["supply", "removed", "depot"])
 def test_from_json_rejects_unsorted_shields(build: Callable[..., State], name: str) -> None:
-    state = build(shield_depots={4: (7, 8)}, removed_shields=(11, 12))
+    state = build(players=4, shield_depots={4: (7, 8)}, removed_shields=(11, 12))  # two a depot
     doc = _doc(state)
     shields = _shields(doc)
     values = shields["depots"][3] if name == "depot" else shields[name]

@@ -281,7 +281,8 @@ def test_r_route_extra_the_routes_extra_action_is_no_castles_for_shield_11(
     estate = state.seats[seat].estate
     shields = state.variant_state("shields")
     depots = tuple(tuple(n for n in d if n != 11) for d in shields.depots)
-    depots = ((*depots[0], 3) if 3 not in sum(depots, ()) else depots[0], *depots[1:])
+    # shield 3 on depot 1 in place of its own (the set-up lays one a depot at 2 players)
+    depots = ((3,) if 3 not in sum(depots, ()) else depots[0], *depots[1:])
     taken = set(sum(depots, ())) | {11}
     placed = list(shields.placed)
     placed[estate] = ((state.estates[estate].start, 11),)

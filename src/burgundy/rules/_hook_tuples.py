@@ -47,6 +47,7 @@ class HookTuples:
     storage_capacity: tuple[Callable[[State, int, int], int], ...]
     seat_storage_capacity: tuple[Callable[[State, int, int], int], ...]
     goods_colour_limit: tuple[Callable[[State, int, int], int], ...]
+    stored_hexes_limit: tuple[Callable[[State, int, int], int], ...]
     placement_spaces: tuple[Callable[[State, int, int, int], int], ...]
     adjacency_required: tuple[Callable[[State, int, bool], bool], ...]
     one_building_per_city: tuple[Callable[[State, int, bool], bool], ...]

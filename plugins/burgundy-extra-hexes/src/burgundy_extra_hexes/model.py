@@ -52,10 +52,22 @@ class ExtraState:
     crane_as: tuple[str, ...]
 
 
-def _space_check(state: State, seat: int, space: int) -> None:
-    board = state.rules.engine.boards.get(state.seat_estate(seat).board)
+CRANE = 64
+"""Tile code of the crane."""
+GEESE = 65
+"""Tile code of the geese."""
+_NAMES = {CRANE: "crane", GEESE: "geese"}
+
+
+def _space_check(state: State, seat: int, space: int, tile: int) -> None:
+    """``space`` is a space of seat ``seat``'s duchy that holds ``tile``."""
+    estate = state.seat_estate(seat)
+    board = state.rules.engine.boards.get(estate.board)
     if board is None or not 0 <= space < board.size:
         raise ValueError(f"space {brief(space)}: no such space of the seat's duchy")
+    if estate.spaces[space] != tile:
+        raise ValueError(f"space {space}: holds no {_NAMES[tile]}, which the decision is "
+                         "about")
 
 
 @attrs.frozen(slots=True)
@@ -65,9 +77,9 @@ class CraneChoice(Pending):
     space: int = 0
 
     def validate(self, state: State) -> None:
-        """Also: ``space`` is a space."""
+        """Also: ``space`` is a space of the seat's duchy that holds the crane."""
         super().validate(state)
-        _space_check(state, self.seat, self.space)
+        _space_check(state, self.seat, self.space, CRANE)
 
 
 @attrs.frozen(slots=True)
@@ -78,9 +90,9 @@ class GeeseChoice(Pending):
     space: int = 0
 
     def validate(self, state: State) -> None:
-        """Also: ``space`` is a space."""
+        """Also: ``space`` is a space of the seat's duchy that holds the geese."""
         super().validate(state)
-        _space_check(state, self.seat, self.space)
+        _space_check(state, self.seat, self.space, GEESE)
 
 
 @attrs.frozen(slots=True)

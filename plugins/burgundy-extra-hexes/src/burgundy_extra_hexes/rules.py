@@ -23,6 +23,7 @@ from burgundy.plugin import (
     TileKind,
     add_vp,
     bits,
+    brief,
     first_seat_of_estates,
     gain,
     push,
@@ -31,6 +32,7 @@ from burgundy.plugin import (
     tile_terms,
     working_kinds,
 )
+from burgundy_extra_hexes.model import CRANE as CRANE  # the tile codes, also from here
 from burgundy_extra_hexes.model import (
     CRANE_BUILDING,
     GOOSE,
@@ -43,11 +45,8 @@ from burgundy_extra_hexes.model import (
     HireWorkers,
     imitated_kinds,
 )
+from burgundy_extra_hexes.model import GEESE as GEESE
 
-CRANE = 64
-"""Tile code of the crane."""
-GEESE = 65
-"""Tile code of the geese."""
 K27 = TILE_BY_NAME["k27"]
 """Tile code of knowledge #27 (the core's)."""
 K28 = TILE_BY_NAME["k28"]
@@ -263,7 +262,9 @@ def later_animals(state: State, seat: int, space: int, tile: int) -> State:
 
 def validate(state: State) -> None:
     """The variant's part of a loaded state: one ``crane_as`` entry per estate, each ``""``
-    or a building type the crane may count as.
+    (the rules set it only on the copies they score to compare the crane's types, never on
+    a state of the game); at most one crane and one geese decision on the stack (the box
+    has one of each; what each names is checked by the item itself).
 
     Raises:
         ValueError: What is wrong.
@@ -271,7 +272,11 @@ def validate(state: State) -> None:
     current = extra(state)
     if len(current.crane_as) != len(state.estates):
         raise ValueError("extra_hexes: one crane_as entry per estate expected")
-    valid = {""} | {TILES[c].building for c in imitated(state)}
     for entry in current.crane_as:
-        if entry not in valid:
-            raise ValueError(f"extra_hexes: the crane cannot count as {entry!r}")
+        if entry != "":
+            raise ValueError(f"extra_hexes: crane_as {brief(entry)}: the crane's type is "
+                             "chosen only when it is scored, never kept in a state")
+    for kind in (CraneChoice, GeeseChoice):
+        if sum(1 for item in state.pending if type(item) is kind) > 1:
+            raise ValueError(f"extra_hexes: two {kind.__name__} decisions pending (the box "
+                             "has one crane and one geese tile)")

@@ -12,7 +12,9 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from burgundy.plugin import (
+    PHASES,
     PURCHASE_PRICE,
+    PhaseStart,
     PictureCell,
     PictureRow,
     PurchaseOffer,
@@ -137,10 +139,22 @@ def region_size(state: State, estate: int, region: int, size: int) -> int:
     return size + 1
 
 
+def laid_out(state: State) -> int:
+    """How many inns have come out of the box by ``state``'s phase: one at each phase
+    start (R-INN-PLACE), so phase ``p``'s once its start has run (``p + 1``), all five once
+    the game is over."""
+    if state.phase >= PHASES:
+        return INNS
+    starting = any(isinstance(item, PhaseStart) for item in state.pending)
+    return state.phase + (0 if starting else 1)
+
+
 def validate(state: State) -> None:
-    """The inns' part of a loaded state: the counts are whole numbers; at most one inn per
-    region of a duchy (conservation of the five the core checks, hook
-    ``burgundy_held["tiles"]``).
+    """The inns' part of a loaded state: the counts are whole numbers; the inns still in
+    the box are those the phases to come lay out (:func:`laid_out`: 5 before phase A's
+    start, 4 during phase A, ..., none in phase E); at most one inn per region of a duchy
+    (conservation of the five the core checks, hook ``burgundy_held["tiles"]``, which
+    bounds the stack).
 
     Raises:
         ValueError: What is wrong.
@@ -150,6 +164,10 @@ def validate(state: State) -> None:
         type(n) is int and n >= 0 for n in (current.stack, current.to_come)
     ):
         raise ValueError("inns: the stack and the inns to come are counts")
+    if current.to_come != INNS - laid_out(state):
+        raise ValueError(f"inns: {current.to_come} inns still in the box in phase "
+                         f"{state.phase + 1}; the phases to come lay out "
+                         f"{INNS - laid_out(state)}")
     for index, estate in enumerate(state.estates):
         if not estate.kinds >> INN & 1:
             continue

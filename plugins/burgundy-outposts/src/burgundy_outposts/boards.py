@@ -142,7 +142,7 @@ def _custom(entry: Any, k: int) -> CustomBoard:
     if not isinstance(board_id, str) or not board_id.isalnum() or len(board_id) > 12:
         raise _fail(k, f"'id' must be a short name of letters and digits; got {brief(board_id)}")
     if board_id == EXAMPLE or board_id in box_boards():
-        raise _fail(k, f"id {board_id!r} is taken (the box's boards and {EXAMPLE!r})")
+        raise _fail(k, f"id {brief(board_id)} is taken (the box's boards and {EXAMPLE!r})")
     rows = entry.get("rows")
     if (not isinstance(rows, (list, tuple)) or len(rows) != len(ROW_LENGTHS)
             or any(not isinstance(r, str) or len(r) != n or not set(r) <= _LETTERS
@@ -206,7 +206,7 @@ def check_custom_boards(value: Any, rules: Any) -> tuple[CustomBoard, ...]:
     ids = [b[0] for b in kept]
     twice = sorted({b for b in ids if ids.count(b) > 1})
     if twice:
-        raise ValueError(f"option 'outpost_custom_boards': board id {twice[0]!r} twice")
+        raise ValueError(f"option 'outpost_custom_boards': board id {brief(twice[0])} twice")
     return kept
 
 

@@ -92,7 +92,7 @@ def deal(rules: Ruleset) -> tuple[str, ...]:
         bad += [b for b in fixed if b not in known]
     if bad:
         raise ValueError(
-            f"{bad[0]!r} is no outpost board; with outposts every duchy is one: "
+            f"{brief(bad[0])} is no outpost board; with outposts every duchy is one: "
             f"valid: {list(known)} (more with option {CUSTOM!r})"
         )
     return chosen
@@ -203,9 +203,15 @@ def on_place(rules: Ruleset) -> Callable[[State, int, int, int], State]:
 
 # -- checks and pictures ----------------------------------------------------------------------
 def validate(state: State) -> None:
-    """The outposts' state: one entry per estate; a pair marked linked is linked in the
-    duchy; a bonus only with all pairs linked; one large and one small tile at most, the
-    large first."""
+    """The outposts' state: one entry per estate; the pairs marked linked are exactly those
+    linked in the duchy (both ways: a linked pair scored once, when it was linked, and is
+    marked so that it never scores again); a bonus only with all pairs linked, and an
+    estate with all three linked holds one unless the other estates took both first; one
+    large and one small tile at most, the large first.
+
+    Raises:
+        ValueError: What is wrong.
+    """
     current = outposts(state)
     n = len(state.estates)
     if len(current.linked) != n or len(current.bonus) != n:
@@ -220,12 +226,19 @@ def validate(state: State) -> None:
             really = linked_pairs(board, state.estates[index].filled)
         if linked & ~really:
             raise ValueError(f"outposts: estate {index}: a pair marked linked is not linked")
+        if really & ~linked:
+            raise ValueError(f"outposts: estate {index}: a pair linked in the duchy is not "
+                             "marked linked (it scored when it was linked)")
         if bonus not in (NO_BONUS, 0, 1) or (bonus != NO_BONUS and linked != ALL_PAIRS):
             raise ValueError(f"outposts: estate {index}: bonus {brief(bonus)} without all "
                              f"three forts linked, or no such tile")
     taken = sorted(b for b in current.bonus if b != NO_BONUS)
     if taken not in ([], [0], [0, 1]):
         raise ValueError(f"outposts: bonus tiles {taken}: the large one first, each once")
+    for index, (linked, bonus) in enumerate(zip(current.linked, current.bonus, strict=True)):
+        if linked == ALL_PAIRS and bonus == NO_BONUS and taken != [0, 1]:
+            raise ValueError(f"outposts: estate {index} has all three forts linked but no "
+                             "bonus tile, with one left")
 
 
 def picture_rows(state: State, estate: int) -> Sequence[PictureRow]:

@@ -385,6 +385,12 @@ def storage_capacity(state: State, estate: int, capacity: int) -> int:
     return UNLIMITED if has(state, estate, 4) else capacity
 
 
+def stored_hexes(state: State, estate: int, most: int) -> int:
+    """#4 out of the game (paid off or replaced): the hexes stored while it held stay, so a
+    valid state may hold any number (its storage takes no new one beyond 3)."""
+    return UNLIMITED if 4 in shields(state).removed else most
+
+
 def bonus_tile_value(state: State, seat: int, colour: int, size: int, vp: int) -> int:
     """#7: bonus tiles gained from now on score double."""
     return vp * 2 if seat_has(state, seat, 7) else vp
@@ -449,8 +455,13 @@ def validate(state: State) -> None:
     The 18 shields are each in exactly one place (conserved: face down, on a depot, in a
     duchy or out of the game); the face-down, depot and removed shields are sorted, as the
     rules keep them; placed ones sit on castles, one per castle, sorted by space; the table
-    has six depots and one entry per estate; and shield #6's choice is -1 or another
-    estate's seat (only with the knowledge variant on, whose tiles it lends).
+    has six depots and one entry per estate; each depot holds, with the draws pending for
+    it, at most the shields the set-up lays there (1 or 2 by player count); shield #6's
+    choice is -1 or another estate's seat (only with the knowledge variant on, whose tiles
+    it lends), made only by an estate that holds #6 or while #6 is out of the game (the
+    choice outlives the shield); #16's "used this turn" only while some estate holds #16
+    or it is out of the game. The pending items' own fields are checked after this (a draw's
+    depot 1-6, counted here only then; #5's decision: its seat holds #5).
 
     Raises:
         ValueError: What is wrong.
@@ -479,6 +490,11 @@ def validate(state: State) -> None:
                 raise ValueError(f"shields: shield {brief(shield)} is not on a castle")
     if sorted(seen) != list(SHIELDS):
         raise ValueError("shields: each of the 18 shields must be in exactly one place")
+    _check_depots(state, current)
+    if current.die_set and 16 not in current.removed and not any(
+        current.has(index, 16) for index in range(len(state.estates))
+    ):
+        raise ValueError("shields: #16 marked used this turn, but no estate has it")
     lends = "knowledge" in state.rules.variants
     for index, target in enumerate(current.borrow):
         if target == -1:
@@ -488,3 +504,19 @@ def validate(state: State) -> None:
                              "shields: #6 lends knowledge tiles only with the knowledge variant")
         if state.seats[target].estate == index:
             raise ValueError(f"shields: estate {index}'s #6 names a seat of its own estate")
+        if not current.has(index, 6) and 6 not in current.removed:
+            raise ValueError(f"shields: estate {index} borrows by #6, which another estate "
+                             "holds or is still to be drawn")
+
+
+def _check_depots(state: State, current: ShieldState) -> None:
+    """Each depot's shields and draws pending for it at most the set-up's count."""
+    counts = DATA["setup"][str(state.rules.value_players)]
+    draws = [0] * 6
+    for item in state.pending:
+        if isinstance(item, ShieldDraw) and 1 <= item.depot <= 6:  # else its own check
+            draws[item.depot - 1] += 1
+    for d, shields_there in enumerate(current.depots):
+        if len(shields_there) + draws[d] > counts[d]:
+            raise ValueError(f"shields: depot {d + 1} holds {len(shields_there)} shields "
+                             f"with {draws[d]} draws pending; the set-up lays {counts[d]}")

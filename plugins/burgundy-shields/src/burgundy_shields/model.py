@@ -140,6 +140,12 @@ class ShieldPlacement(Pending):
 class ShieldGoods(Pending):
     """Shield #5 after a ship: take all goods of one colour from the six depots."""
 
+    def validate(self, state: State) -> None:
+        """Also: the seat's estate holds shield #5 (the variant's state is checked first)."""
+        super().validate(state)
+        if not state.variant_state("shields").has(state.seats[self.seat].estate, 5):
+            raise ValueError("the seat's duchy holds no shield #5, whose decision this is")
+
 
 # -- actions ----------------------------------------------------------------------------------
 @attrs.frozen(slots=True)

@@ -100,8 +100,8 @@ def burgundy_events(rules: Ruleset) -> EventHandlers:
 
 @hookimpl
 def burgundy_storage(rules: Ruleset) -> StorageModifiers:
-    """#4 (hex storage)."""
-    return {"hexes": effects.storage_capacity}
+    """#4 (hex storage; the hexes stored stay when it leaves the game)."""
+    return {"hexes": effects.storage_capacity, "stored_hexes": effects.stored_hexes}
 
 
 @hookimpl

@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from burgundy.plugin import Board, Cell, Colour, board_from_cells
+from burgundy.plugin import Board, Cell, Colour, board_from_cells, brief
 
 BOARD_IDS: tuple[str, ...] = ("13a", "13b")
 """The solo boards: 13a (beginners, the default) and 13b (advanced; the 2018 promo's side B)."""
@@ -92,9 +92,9 @@ def solo_board(board_id: str, art: str = "2019", whole_river: bool = False) -> B
     """
     entries = board_data()
     if board_id not in entries:
-        raise ValueError(f"no solo board {board_id!r}; valid: {list(BOARD_IDS)}")
+        raise ValueError(f"no solo board {brief(board_id)}; valid: {list(BOARD_IDS)}")
     if art not in ARTS:
-        raise ValueError(f"no solo board art {art!r}; valid: {list(ARTS)}")
+        raise ValueError(f"no solo board art {brief(art)}; valid: {list(ARTS)}")
     entry = entries[board_id]
     cells = _cells(entry, art)
     links = [(a, b) for a, b in entry["river_links"]]

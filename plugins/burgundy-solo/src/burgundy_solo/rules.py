@@ -29,6 +29,7 @@ from burgundy.plugin import (
     State,
     TileKind,
     bits,
+    brief,
     can_receive,
     depot_spaces,
     distinct,
@@ -121,7 +122,7 @@ def check_target(value: Any, rules: Ruleset) -> int:
     if type(value) is not int or value not in TARGET_RANGE:
         raise ValueError(
             f"option {TARGET!r} must be an integer {TARGET_RANGE.start}-"
-            f"{TARGET_RANGE.stop - 1}; got {value!r}"[:160]
+            f"{TARGET_RANGE.stop - 1}; got {brief(value)}"
         )
     return value
 
@@ -461,26 +462,47 @@ def progress(state: State) -> Progress:
 
 
 # -- validation ---------------------------------------------------------------------------------
+MAX_SILVER = 200
+"""The most silverlings the solo estate may hold in a valid state: the VP purchase lists
+one action per silverling held, and its action space documents 1 to 200
+(:class:`~burgundy_solo.model.BuyVictoryPoints`); no game comes near it."""
+MAX_TOTAL = 999
+"""The most VP the score marker may have moved over a game in a valid state (a bound far
+beyond any game, so the resets it allows are bounded too)."""
+
+
 def validate(state: State) -> None:
-    """The solo part of a loaded state: the target where the resets put it, goods out of
-    the game as 6 counts, the VP total at least the score, the board the option's.
+    """The solo part of a loaded state: the target where the resets put it; while the game
+    runs the score marker below the target (it resets on reaching it, S17/P16); the VP
+    total at least the score plus every target reached (each reset took the target's VP)
+    and at most :data:`MAX_TOTAL`; silver at most :data:`MAX_SILVER`; goods out of the game
+    as 6 counts; the board the option's.
 
     Raises:
         ValueError: What is wrong.
     """
     current = solo(state)
     start = state.rules.options[TARGET]
-    if current.resets < 0 or current.target != max(
-        start - TARGET_STEP * current.resets, TARGET_FLOOR
+    if not 0 <= current.total <= MAX_TOTAL:
+        raise ValueError(f"solo: total {brief(current.total)}: 0-{MAX_TOTAL}")
+    if current.resets < 0 or current.resets * TARGET_FLOOR > current.total or (
+        current.target != max(start - TARGET_STEP * current.resets, TARGET_FLOOR)
     ):
         raise ValueError(
-            f"solo: target {current.target} does not follow from the start target {start} "
-            f"and {current.resets} resets"
+            f"solo: target {brief(current.target)} does not follow from the start target "
+            f"{start} and {brief(current.resets)} resets"
         )
+    reached = sum(max(start - TARGET_STEP * k, TARGET_FLOOR) for k in range(current.resets))
+    if current.total < state.seats[0].vp + reached:
+        raise ValueError(f"solo: the VP total {current.total} is below the score marker "
+                         f"({state.seats[0].vp}) and the {reached} VP of the targets reached")
+    if state.phase < PHASES and state.seats[0].vp >= current.target:
+        raise ValueError(f"solo: score {state.seats[0].vp} at or over the target "
+                         f"{current.target} (the marker resets on reaching it)")
+    if state.estates[0].silver > MAX_SILVER:
+        raise ValueError(f"solo: more than {MAX_SILVER} silverlings")
     if len(current.goods_out) != 6 or any(n < 0 for n in current.goods_out):
         raise ValueError("solo: goods_out must be 6 counts, none negative")
-    if current.total < state.seats[0].vp:
-        raise ValueError("solo: the VP total is below the score marker")
     board = the_board(state.rules)
     if state.estates[0].board != board.id:
         raise ValueError(f"solo: the duchy must be board {board.id!r} (option {BOARD!r})")

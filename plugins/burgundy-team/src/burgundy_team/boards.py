@@ -161,7 +161,7 @@ def _custom(value: Any) -> CustomBoard:
     names = [c[0] for c in cells]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise _fail(f"space {twice[0]!r} named twice")
+        raise _fail(f"space {brief(twice[0])} named twice")
     places = [(c[3], c[4]) for c in cells]
     if len(set(places)) != len(places):
         raise _fail("two spaces at one position")

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from burgundy.plugin import NO_BOARD, Board, Ruleset, State, play_order, replace, set_estate
+from burgundy.plugin import (
+    NO_BOARD,
+    Board,
+    Ruleset,
+    State,
+    brief,
+    play_order,
+    replace,
+    set_estate,
+)
 from burgundy_team.boards import BOARD_ID, OPTION, custom_board, team_board
 
 TEAMS = "teams"
@@ -33,7 +42,7 @@ def check_teams(value: Any, rules: Ruleset) -> tuple[tuple[int, int], tuple[int,
     if len(pairs) != 2 or any(len(p) != 2 for p in pairs) or sorted(seats) != [0, 1, 2, 3] \
             or not all(type(s) is int for s in seats):
         raise ValueError(f"option {TEAMS!r} must be two pairs of seats covering 0-3 once, "
-                         f"e.g. [[0, 1], [2, 3]]; got {value!r}"[:160])
+                         f"e.g. [[0, 1], [2, 3]]; got {brief(value)}")
     first, second = sorted(tuple(sorted(p)) for p in pairs)
     return (first[0], first[1]), (second[0], second[1])
 

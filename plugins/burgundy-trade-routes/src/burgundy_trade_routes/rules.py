@@ -241,10 +241,14 @@ def validate(state: State) -> None:
                          f"exactly one place")
     draws = [0] * n
     ordering = [0] * n
-    for item in state.pending:
+    players = len(state.seats)
+    for item in state.pending:  # their own checks come after this one: read them with care
         if isinstance(item, RouteDraw):
+            if not 0 <= item.player < n:
+                raise ValueError(f"trade routes: a route tile draw for player "
+                                 f"{brief(item.player)}: no such seat (0-{n - 1})")
             draws[item.player] += 1
-        elif isinstance(item, RouteOrder):
+        elif isinstance(item, RouteOrder) and route.choose and 0 <= item.seat < players:
             ordering[item.seat] += 1
     if sum(draws) > len(current.undealt):
         raise ValueError("trade routes: more tile draws pending than tiles undealt")

@@ -3,7 +3,9 @@
 Once per turn a player may pay 1 silverling to the church for 1 VP, and every sale earns
 1 VP more. It shows the whole plugin surface in a few lines: a ``VariantInfo``, a namespaced
 variant state (tithes paid per seat), an action type of its own, an extra legal action, the
-action's rule, an event handler, an income modifier and a set-up function.
+action's rule, an event handler, an income modifier, a set-up function and the check of
+its state on loading (``burgundy_validate``: the conformance kit's tamper check,
+``burgundy.testing.check_tampering``, requires one).
 """
 
 from __future__ import annotations
@@ -89,6 +91,16 @@ def burgundy_rules(rules: Ruleset) -> Mapping[type, ActionRule]:
         return add_vp(add_silver(state, seat, -1), seat, 1, "tithe")
 
     return {PayTithe: ActionRule(pay, free=True)}
+
+
+@hookimpl
+def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
+    def check(state: State) -> None:
+        tithe = state.variant_state("tithe")
+        if len(tithe.paid) != len(state.seats) or any(not 0 <= n <= 999 for n in tithe.paid):
+            raise ValueError("tithe: a count of tithes paid, 0-999, for each seat")
+
+    return check
 
 
 @hookimpl
