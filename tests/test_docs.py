@@ -1,7 +1,11 @@
 """The documentation site (``docs/``, ``mkdocs.yml``) stays true to the code.
 
-* Every ``python`` code block of every page runs, so examples cannot rot. Blocks on one page
-  run in order in one namespace; a block whose first line is ``# not run`` is skipped.
+* Every ``python`` code block of every page runs, so examples cannot rot, both ways the page
+  claims: each block runs alone, in a fresh namespace, unless its first line says that it
+  continues the blocks above (``# continues the blocks above``); and every page runs in
+  order in one namespace, as a reader going down the page would run it. A block whose first
+  line is ``# not run`` is skipped. A block built at build time (``exec="on"``) runs alone
+  there (markdown-exec gives each its own namespace), so it cannot continue another.
   Snippet includes (``--8<-- "path"``) are expanded as pymdownx.snippets does. The example
   plugin in ``docs/examples/burgundy-tithe`` is made importable through its entry point, as
   ``pip install -e docs/examples/burgundy-tithe`` would, for the pages that use it.
@@ -93,6 +97,8 @@ FENCE_START = re.compile(r"^(?P<indent>[ \t]*)```python(?:[ \t]+exec=\"on\"[^\n]
 SNIPPET = re.compile(r"^[ \t]*--8<--[ \t]+\"(?P<path>[^\"]+)\"[ \t]*$")
 DIRECTIVE = re.compile(r"^:::[ \t]+(?P<identifier>[\w.]+)[ \t]*$")
 SKIP_MARK = "# not run"
+CONTINUES_MARK = "# continues the blocks above"
+"""The first line of a block that needs the page's earlier blocks to have run."""
 
 
 # -- reading pages --------------------------------------------------------------------------
@@ -117,7 +123,12 @@ def _expand_snippet(line: str) -> str:
 
 def python_blocks(text: str) -> list[tuple[int, str]]:
     """The ``python`` fenced blocks of a page: ``(first line number, code)``, in order."""
-    blocks: list[tuple[int, str]] = []
+    return [(line, code) for line, code, _ in python_blocks_with_fences(text)]
+
+
+def python_blocks_with_fences(text: str) -> list[tuple[int, str, str]]:
+    """The ``python`` fenced blocks of a page: ``(first line number, code, fence line)``."""
+    blocks: list[tuple[int, str, str]] = []
     lines = text.splitlines()
     index = 0
     while index < len(lines):
@@ -134,7 +145,7 @@ def python_blocks(text: str) -> list[tuple[int, str]]:
             index += 1
         index += 1
         code = "\n".join(_expand_snippet(line) for line in body)
-        blocks.append((first, code + "\n"))
+        blocks.append((first, code + "\n", lines[first - 2].strip()))
     return blocks
 
 
@@ -145,19 +156,66 @@ def _page_id(page: Path) -> str:
 PAGES_WITH_CODE = [p for p in _pages() if python_blocks(p.read_text(encoding="utf-8"))]
 
 
-# -- the example plugin, installed the way pip would leave it -------------------------------
-# -- (a) every example runs -----------------------------------------------------------------
+def continues(code: str) -> bool:
+    """Whether a block says that it continues the page's earlier blocks (its first line)."""
+    return code.lstrip().startswith(CONTINUES_MARK)
+
+
+def _namespace(page: Path) -> dict[str, Any]:
+    return {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+
+
+# -- (a) every example runs, both ways the page claims --------------------------------------
 @pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=_page_id)
-def test_python_examples_run(page: Path, request: pytest.FixtureRequest) -> None:
+def test_python_examples_run_in_order(page: Path, request: pytest.FixtureRequest) -> None:
+    """The page's blocks, in order in one namespace: as a reader going down the page."""
     text = page.read_text(encoding="utf-8")
     if "burgundy_tithe" in text or "burgundy-tithe" in text:
         request.getfixturevalue("tithe_installed")
-    namespace: dict[str, Any] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+    namespace = _namespace(page)
     for line, code in python_blocks(text):
         if code.lstrip().startswith(SKIP_MARK):
             continue
         compiled = compile(code, f"{_page_id(page)}:{line}", "exec")
         exec(compiled, namespace)
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=_page_id)
+def test_python_examples_run_alone(page: Path, request: pytest.FixtureRequest) -> None:
+    """Every block that does not say it continues the blocks above runs by itself, in a
+    fresh namespace, as a reader who copies just that block would run it."""
+    text = page.read_text(encoding="utf-8")
+    if "burgundy_tithe" in text or "burgundy-tithe" in text:
+        request.getfixturevalue("tithe_installed")
+    for index, (line, code, fence) in enumerate(python_blocks_with_fences(text)):
+        where = f"{_page_id(page)}:{line}"
+        if continues(code):
+            assert index > 0, f"{where}: the first block has no blocks above to continue"
+            assert 'exec="on"' not in fence or "session=" in fence, (
+                f"{where}: a block run at build time runs alone (markdown-exec); it cannot "
+                "continue the blocks above"
+            )
+            continue
+        if code.lstrip().startswith(SKIP_MARK):
+            continue
+        try:
+            exec(compile(code, where, "exec"), _namespace(page))
+        except NameError as error:
+            raise AssertionError(
+                f"{where} does not run alone ({error}): make it self-contained, or start it "
+                f"with {CONTINUES_MARK!r}"
+            ) from error
+
+
+def test_block_marks_are_read() -> None:
+    text = (
+        "```python\nx = 1\n```\n"
+        f"```python\n{CONTINUES_MARK}\nprint(x)\n```\n"
+        '```python exec="on"\nprint(2)\n```\n'
+    )
+    blocks = python_blocks_with_fences(text)
+    assert [continues(code) for _, code, _ in blocks] == [False, True, False]
+    assert blocks[2][2] == '```python exec="on"'
 
 
 def test_block_extraction_handles_indent_snippets_and_skips() -> None:
