@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 import pkgutil
 import re
 from pathlib import Path
@@ -525,3 +526,90 @@ def test_api_reference_renders_the_public_modules() -> None:
         }
         new = sorted(modules - documented)
         assert not new, f"a new {package.__name__} module needs an API page: {new}"
+
+
+# -- figures the code computes --------------------------------------------------------------
+def _codec_size(players: int, variants: tuple[str, ...]) -> int:
+    from burgundy.registry import example_options
+    from burgundy.rl import ActionCodec
+
+    rules = burgundy.Ruleset(players=players, variants=variants, options=example_options(variants))
+    return int(ActionCodec(rules).size)
+
+
+def _figure(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_the_changelogs_action_id_figures_are_the_codes() -> None:
+    """The changelog cannot run code at build time (it is included into the changelog page as
+    it stands): its action-id sizes are checked here, against ``ActionCodec``."""
+    pytest.importorskip("numpy")
+    from burgundy.variants import every_variant
+
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    standard = {_codec_size(n, ("knowledge",)) for n in (2, 3, 4)}
+    assert len(standard) == 1, "the standard game's size depends on the player count"
+    claims = re.findall(r"([\d,]+) ids for the standard game at any player count", text)
+    assert claims, "CHANGELOG.md no longer gives the standard game's size: update this test"
+    assert {_figure(c) for c in claims} == standard
+    sizes = re.search(r"base ([\d,]+); standard \(knowledge\) ([\d,]+); every variant ([\d,]+)"
+                      r"\s+\(2 players\) and ([\d,]+) \(4\)", text)
+    assert sizes, "CHANGELOG.md no longer gives the sizes of #18: update this test"
+    assert [_figure(n) for n in sizes.groups()] == [
+        _codec_size(2, ()), *standard,
+        _codec_size(2, every_variant(2)), _codec_size(4, every_variant(4)),
+    ]
+
+
+_SLICE_ROW = re.compile(r"^\| (`[^|]+`) \| ([^|]+) \| [^|]*\|$", re.MULTILINE)
+
+
+def _documented_slices(text: str) -> dict[str, str]:
+    """The observation tables of docs/learning.md: slice name (``seat[k]`` for every slot)
+    -> its documented size (``6``, ``6·T``, ``21 per route space``, ...)."""
+    documented: dict[str, str] = {}
+    for names, sizes in _SLICE_ROW.findall(text):
+        name_list = re.findall(r"`([^`]+)`", names)
+        size_list = [size.strip() for size in sizes.split(",")]
+        if len(size_list) == 1:
+            size_list *= len(name_list)
+        assert len(size_list) == len(name_list), f"row {names!r}: a size for each name"
+        documented.update(zip(name_list, size_list, strict=True))
+    return documented
+
+
+def test_the_learning_pages_observation_sizes_are_the_codes() -> None:
+    """Every slice size in the observation tables of docs/learning.md, with ``T``, ``S``,
+    ``P`` and ``N`` as the page defines them, against ``observation_layout``."""
+    pytest.importorskip("numpy")
+    from burgundy.registry import example_options
+    from burgundy.rl import OBSERVATION_VERSION, observation_layout
+    from burgundy.variants import every_variant
+
+    text = (DOCS / "learning.md").read_text(encoding="utf-8")
+    assert f"Layout version (`OBSERVATION_VERSION`): {OBSERVATION_VERSION}." in " ".join(
+        text.split())
+    documented = _documented_slices(text)
+    assert {"phase", "seat[k].bonus", "shields.depots", "solo.track"} <= set(documented)
+    checked: set[str] = set()
+    for players, names in ((3, every_variant(3)), (4, ("knowledge", "team")),
+                           (1, ("knowledge", "solo"))):
+        rules = burgundy.Ruleset(players=players, variants=names, options=example_options(names))
+        sizes = {re.sub(r"\[\d+\]", "[k]", name): size
+                 for name, _, size in observation_layout(rules)}
+        symbols = {"T": sizes["held"], "S": sizes["seat[k].filled"], "P": sizes["pending"],
+                   "N": players}
+        for name, size in sizes.items():
+            if name not in documented:
+                continue
+            claim = documented[name]
+            per = re.fullmatch(r"(\d+) per [\w ]+", claim)
+            if per:
+                assert size % int(per.group(1)) == 0, f"{name}: {size} is not {claim}"
+            elif claim != "deck size":  # the trade-route deck the options give
+                expected = math.prod(symbols[f] if f in symbols else int(f)
+                                     for f in claim.split("·"))
+                assert size == expected, f"{name}: the page says {claim}, the code {size}"
+            checked.add(name)
+    assert set(documented) <= checked, f"no such slice: {sorted(set(documented) - checked)}"
