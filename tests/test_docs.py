@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 import math
 import pkgutil
 import re
@@ -613,3 +614,55 @@ def test_the_learning_pages_observation_sizes_are_the_codes() -> None:
                 assert size == expected, f"{name}: the page says {claim}, the code {size}"
             checked.add(name)
     assert set(documented) <= checked, f"no such slice: {sorted(set(documented) - checked)}"
+
+
+def _shown_defaults(default: Any) -> tuple[str, ...]:
+    """How a variant page may give an option's default in its option table's row."""
+    if default is None:
+        return ("`None` (default)", "**no default**")
+    if isinstance(default, tuple) and not default:
+        return ("(default none)",)
+    if isinstance(default, bool):
+        return (f"`{default}` (default)",)
+    shown = json.dumps(default)
+    return (f"`{shown}` (default)", f"default `{shown}`", f"(default {shown})")
+
+
+def test_variant_pages_give_every_option_with_its_default_and_choices() -> None:
+    from burgundy.registry import variant_info
+
+    for name in burgundy.available_variants():
+        options = variant_info(name).options
+        if not options:
+            continue
+        page = DOCS / "variants" / f"{name.replace('_', '-')}.md"
+        text = page.read_text(encoding="utf-8")
+        for option, spec in options.items():
+            row = re.search(rf"^\| `{option}` \|.*$", text, re.MULTILINE)
+            assert row, f"{page.name}: no row for option {option}"
+            shown = _shown_defaults(spec.default)
+            assert any(s in row.group(0) for s in shown), (
+                f"{page.name}: the row of {option} does not give its default as one of {shown}")
+            for choice in spec.choices or ():
+                value = f"`{choice}`" if isinstance(choice, bool) else f"`{json.dumps(choice)}`"
+                assert value in row.group(0), f"{page.name}: {option} does not list {value}"
+
+
+def test_counts_the_pages_give_are_the_codes() -> None:
+    """Counts written in the prose of the pages (hooks, knowledge tiles, shields), against
+    the code: a count that changes must change on the page too."""
+    shields = pytest.importorskip("burgundy_shields.model")
+    knowledge = pytest.importorskip("burgundy_knowledge.effects")
+    hooks = len(hookspecs.HOOK_SPECS)
+    claims = [
+        ("hooks.md", f"into the {hooks} above"),
+        ("index.md", f"all {len(knowledge.CODE)} tiles"),
+        ("index.md", f"all {len(shields.SHIELDS)} shields"),
+        ("variants/shields.md", f"The {len(shields.SHIELDS)} shields of the 2019 box"),
+        ("concepts.md", f"each of the {len(shields.SHIELDS)} shields"),
+    ]
+    for page, phrase in claims:
+        text = " ".join((DOCS / page).read_text(encoding="utf-8").split())
+        assert phrase in text, f"docs/{page} should say {phrase!r}"
+    changelog = " ".join((ROOT / "CHANGELOG.md").read_text(encoding="utf-8").split())
+    assert f"{hooks} hooks in all" in changelog
