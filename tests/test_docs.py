@@ -666,3 +666,29 @@ def test_counts_the_pages_give_are_the_codes() -> None:
         assert phrase in text, f"docs/{page} should say {phrase!r}"
     changelog = " ".join((ROOT / "CHANGELOG.md").read_text(encoding="utf-8").split())
     assert f"{hooks} hooks in all" in changelog
+
+
+def test_the_rules_reference_counts_the_hexes_of_the_supply() -> None:
+    """The hex counts of docs/rules.md's components, against the supply the set-up deals
+    (``base_supply``, read from the core's tile data)."""
+    from burgundy.components import (
+        COLOURS,
+        GOODS_COLOURS,
+        GOODS_PER_COLOUR,
+        TILE_COLOUR,
+        base_supply,
+    )
+
+    def by_colour(pile: tuple[int, ...]) -> str:
+        counts = [0] * len(COLOURS)
+        for code, count in enumerate(pile):
+            counts[TILE_COLOUR[code]] += count
+        return ", ".join(f"{n} {colour.name.lower()}" for colour, n in zip(COLOURS, counts,
+                                                                             strict=True))
+
+    main, black = base_supply()
+    text = " ".join((DOCS / "rules.md").read_text(encoding="utf-8").split())
+    assert (f"{sum(main) + sum(black)} hexes: {sum(main)} with coloured backs "
+            f"({by_colour(main)}) and {sum(black)} with black backs ({by_colour(black)})") in text
+    assert (f"{GOODS_COLOURS * GOODS_PER_COLOUR} goods tiles ({GOODS_PER_COLOUR} of each of "
+            f"{GOODS_COLOURS} colours") in text
