@@ -692,3 +692,20 @@ def test_the_rules_reference_counts_the_hexes_of_the_supply() -> None:
             f"({by_colour(main)}) and {sum(black)} with black backs ({by_colour(black)})") in text
     assert (f"{GOODS_COLOURS * GOODS_PER_COLOUR} goods tiles ({GOODS_PER_COLOUR} of each of "
             f"{GOODS_COLOURS} colours") in text
+
+
+def test_the_bots_page_gives_the_monte_carlo_bots_defaults() -> None:
+    parameters = inspect.signature(burgundy.bots.MCTSBot).parameters
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    for name, parameter in parameters.items():
+        row = re.search(rf"^\| `{name}` \| `([^`]+)` \|", text, re.MULTILINE)
+        assert row, f"docs/bots.md: no row for MCTSBot's {name}"
+        assert row.group(1) == repr(parameter.default), f"docs/bots.md: {name}'s default"
+    assert f"{parameters['iterations'].default} iterations per decision" in text
+
+
+def test_the_web_page_gives_the_servers_search_cap() -> None:
+    tables = pytest.importorskip("burgundy.web.tables")
+    text = " ".join((DOCS / "web.md").read_text(encoding="utf-8").split())
+    cap = tables.MAX_ITERATIONS
+    assert f"at most {cap:,} iterations a move here (`mcts:{cap}`" in text
