@@ -48,7 +48,6 @@ from burgundy.rules.scoring import (
     PHASE_BONUS,
     SMALL_BONUS,
     final_terms,
-    first_seat_of_estates,
     region_vp,
 )
 from burgundy.rules.sell import SALE_VP
@@ -152,7 +151,8 @@ def _resources(state: State, seat: int, estate: Estate, players: int) -> float:
     most, scale = GOODS_USE
     value = resource_use(goods, (most * SALE_VP[players], scale))
     value += resource_use(estate.silver, SILVER_USE) + resource_use(estate.workers, WORKER_USE)
-    if first_seat_of_estates(state)[state.seats[seat].estate] == seat:
+    index = state.seats[seat].estate
+    if all(other.estate != index for other in state.seats[:seat]):  # its first seat
         value -= goods * FINAL_VP_PER_GOOD + estate.silver * FINAL_VP_PER_SILVER
         value -= estate.workers // FINAL_WORKERS_PER_VP
     return value
