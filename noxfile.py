@@ -27,7 +27,11 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
   ``tests/test_web_browser.py``) is never put in the wheelhouse, so the browser tests run
   once, in ``.venv`` (``make unit``: the ``dev`` extra has it), and every nox session
   leaves them out by this same rule: the page they test is the same on every Python, and
-  a headless Chromium per interpreter would only add wall time to ``make test``. (Ray has
+  a headless Chromium per interpreter would only add wall time to ``make test``. ``learn``
+  (torch, sb3-contrib: ``tests/test_rl_sb3.py``) and ``rllib`` (``ray[rllib]``, torch:
+  ``tests/test_rl_rllib.py``) are not fetched either, by the same rule: torch's CPU build
+  (2.13.0) is on this machine for Python 3.11 only (any other is a CUDA build of several
+  GB), so the real learning clients run once, in ``.venv``. (Ray has
   wheels for
   every supported version today: ray 2.60.0 for 3.11, 3.12 and 3.13, checked 2026-12-01
   with ``pip download ray --no-deps --only-binary=:all: --python-version X.Y``.)
@@ -69,6 +73,8 @@ EXTRA_TESTS: dict[str, tuple[str, ...]] = {
     "openspiel": ("tests/test_rl_openspiel.py", "tests/test_api_snapshot.py"),
     "web": ("tests/test_web_api.py", "tests/test_web_browser.py", "tests/test_api_snapshot.py"),
     "web-test": ("tests/test_web_browser.py",),
+    "learn": ("tests/test_rl_sb3.py",),
+    "rllib": ("tests/test_rl_rllib.py",),
 }
 """The test files each optional extra is needed by (the rule above)."""
 

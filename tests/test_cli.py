@@ -33,7 +33,9 @@ def test_simulate_prints_table_and_writes_records(tmp_path: Path) -> None:
     assert {row.split()[0] for row in rows} == {"greedy", "random"}
     assert all(row.split()[1:3] == ["2", "2"] for row in rows)  # 2 games, a seat in each
     assert sum(int(row.split()[3]) for row in rows) == 2  # one winner per game
-    assert err == ""  # no progress bar when standard error is not a terminal
+    # the rules in play, and no progress bar when standard error is not a terminal
+    assert err == ("Rules: 2 players \u00b7 2019 edition \u00b7 variants knowledge \u00b7 "
+                   "options at their defaults\n")
     records = sorted(tmp_path.glob("game-*.json"))
     assert len(records) == 2
     assert json.loads(records[0].read_text())["format"] == "burgundy-record"

@@ -284,11 +284,13 @@ def test_dice_are_shown_used_and_unused_and_the_duchy_has_coordinates() -> None:
 class Terminal:
     """``burgundy play`` in a pseudo-terminal: keys in, screen text out."""
 
-    def __init__(self, argv: list[str], cwd: Path) -> None:
+    def __init__(self, argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the command on the terminal
             os.environ["TERM"] = "xterm"
             os.environ["COLUMNS"] = "120"
+            os.environ.pop("NO_COLOR", None)
+            os.environ.update(env or {})
             os.chdir(cwd)
             os.execv(sys.executable, [sys.executable, "-m", "burgundy.cli", *argv])
         self.text = ""
@@ -383,3 +385,172 @@ def test_the_subprocess_runs_the_same_cli() -> None:
     result = subprocess.run([sys.executable, "-m", "burgundy.cli", "--version"],
                             capture_output=True, text=True, check=True)
     assert result.stdout.startswith("burgundy ")
+
+
+# -- the terminal explains itself (issue #32) -----------------------------------------------------
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def _ring(a: int, b: int) -> int:
+    """Workers to turn a die from ``a`` to ``b`` in the base game (ES11 p.4: 1 and 6 are
+    neighbours)."""
+    step = abs(a - b)
+    return min(step, 6 - step)
+
+
+def test_the_terminal_shows_colours_a_key_costs_a_legend_and_tiles(tmp_path: Path) -> None:
+    """Colour by hex colour and seat, the key under the duchy, each action's cost in the
+    list, ``legend`` and ``? TILE``, in a real pseudo-terminal."""
+    terminal = Terminal(["play", "--players", "2", "--seed", "3", "--bots", "random"], tmp_path)
+    try:
+        terminal.read_until(r"\n> $")
+        raw = terminal.text
+        screen = _screen(raw)
+        # colour: castles dark green, the seats' names in their colours
+        assert "\x1b[32mCAST\x1b[0m" in raw
+        assert re.search(r"\x1b\[1;31mseat 0\x1b\[0m", raw)
+        assert re.search(r"\x1b\[(32|92|94|33|93|90)m[cgsbym][1-6]\x1b\[0m", raw)
+        # the key, right under the duchy's last row
+        lines = screen.splitlines()
+        key = next(i for i, line in enumerate(lines) if line.startswith("c castle g pasture"))
+        assert lines[key - 1].lstrip().startswith(("m", "y", "b", "g", "s", "c")), lines[key - 1]
+        assert "legend" in lines[key] and "1w 2s: cost" in lines[key]
+        # each take's cost: the ring distance of its die to its depot (no knowledge tiles
+        # turn dice in this game's first decision), "(Nw)" when it is not free
+        takes = re.findall(r"\d+\. take \S+ (\d) d(\d)(?: \((\d)w\))?", screen)
+        assert takes, screen
+        for depot, die, workers in takes:
+            assert int(workers or 0) == _ring(int(die), int(depot)), (depot, die, workers)
+        assert any(workers for _, _, workers in takes)
+        # the legend and tiles by code or label
+        terminal.type("legend\r")
+        shown = terminal.read_until(r"\n> $")
+        assert "Legend" in shown and "CAST=castle" in shown and "K20=k20" in shown
+        assert "1w = costs 1 worker" in shown
+        terminal.type("? k20\r")
+        assert "knowledge tile #20: End: 4 VP per market." in terminal.read_until(r"\n> $")
+        terminal.type("? COW3\r")
+        assert "cow3 (COW3 on the duchy), a pasture hex" in terminal.read_until(r"\n> $")
+        terminal.type("? nothing\r")
+        assert "or a tile's code or name" in terminal.read_until(r"\n> $")
+        terminal.type("q\r")
+        terminal.read_until("Bye.")
+    finally:
+        code = terminal.close()
+    assert code == 0
+
+
+def test_no_colour_with_no_color_or_off_a_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(["play", "--players", "2", "--seed", "3", "--bots", "random"], tmp_path,
+                        env={"NO_COLOR": "1"})
+    try:
+        terminal.read_until(r"\n> $")
+        assert "CAST" in terminal.text and not SGR.search(terminal.text)
+        terminal.type("q\r")
+        terminal.read_until("Bye.")
+    finally:
+        code = terminal.close()
+    assert code == 0
+    out = _play(["--players", "2", "--seed", "3", "--bots", "random"], "legend\nq\n")
+    assert "Legend" in out and "\x1b[" not in out  # a pipe: no colour
+
+
+def _team_record_with_one_stored_hex() -> tuple[dict[str, object], int]:
+    """A team game where seat 0 is to take a hex with exactly one hex in the shared
+    storage and room in its own spaces too (R-TEAM-STORAGE): the record there, and the
+    number of a take in the list."""
+    for seed in range(60):
+        game = Game(players=4, variants=("knowledge", "team"), seed=seed)
+        rng = random.Random(seed)
+        while not game.state.is_terminal:
+            state = game.state
+            legal = game.legal_actions()
+            if (state.current_player == 0 and isinstance(state.pending[-1], Turn)
+                    and len(state.seat_estate(0).storage) == 1
+                    and len(storage_choices(state, 0)) > 1):
+                takes = [i for i, a in enumerate(legal, 1) if isinstance(a, TakeTile)]
+                if takes:
+                    return game.record(), takes[0]
+            game.play(rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+def test_team_play_explains_stow_and_never_calls_one_hex_full(tmp_path: Path) -> None:
+    """R-TEAM-STORAGE: with one hex in the shared storage, a take's ``?`` says where the hex
+    may go ('stow' or 'stow own'), not that the storage is full."""
+    record, number = _team_record_with_one_stored_hex()
+    path = tmp_path / "team.json"
+    path.write_text(json.dumps(record))
+    terminal = Terminal(["play", "--resume", str(path)], tmp_path)
+    try:
+        start = terminal.read_until(r"\n> $")
+        assert "'stow own'" in start  # the partner line says how storage works
+        terminal.type(f"? {number}\r")
+        shown = terminal.read_until(r"\n> $")
+        assert "storage is full" not in shown
+        assert "'stow' into the storage you share with your partner" in shown
+        assert "'stow own' into your own storage spaces" in shown
+        terminal.type("q\r")
+        terminal.read_until("Bye.")
+    finally:
+        code = terminal.close()
+    assert code == 0
+
+
+def test_every_variant_action_explains_itself_in_words() -> None:
+    """Every action type a variant declares has its own ``explain(state)`` (not the
+    docstring fallback); the ones random games meet give a sentence, not their notation."""
+    from burgundy.registry import available_variants, variant_info
+    from burgundy.terminal import action_cost
+
+    for name in available_variants():
+        for kind in variant_info(name).action_types:
+            assert callable(getattr(kind, "explain", None)), (name, kind.__name__)
+    seen: set[str] = set()
+    for players, variants, options in (
+        (2, ("knowledge", "shields", "extra_hexes", "white_castles"), {}),
+        (1, ("knowledge", "solo"), {}),
+        (2, ("knowledge", "trade_routes"), {"trade_routes_deck": "generated",
+                                            "trade_routes_order": "choose"}),
+    ):
+        for seed in (1, 2):
+            game = Game(burgundy.Ruleset(players=players, variants=variants, options=options),
+                        seed=seed)
+            rng = random.Random(seed)
+            while not game.state.is_terminal:
+                for action in game.legal_actions():
+                    text = explain(game.state, action)
+                    assert text and text != str(action), (type(action).__name__, text)
+                    assert min(action_cost(game.state, action)) >= 0
+                    seen.add(type(action).__name__)
+                game.play(rng.choice(game.legal_actions()))
+    assert {"TakeShield", "PayTribute", "BuyVictoryPoints", "LayRouteTile"} <= seen
+
+
+def test_the_listed_cost_is_what_playing_it_spends() -> None:
+    """The list's cost of a take, a purchase, a shield (ES11 p.4, the shields' doubles) and
+    a VP purchase (R-SOLO-TARGET) is the workers and silverlings the action spends."""
+    from burgundy.actions import BuyTile
+    from burgundy.terminal import action_cost
+
+    checked: set[str] = set()
+    for players, variants in ((2, ("shields",)), (1, ("solo",))):
+        for seed in (1, 2, 3):
+            game = Game(players=players, variants=variants, seed=seed)
+            rng = random.Random(seed)
+            while not game.state.is_terminal:
+                state = game.state
+                seat = state.current_player
+                for action in state.legal_actions():
+                    name = type(action).__name__
+                    if not (isinstance(action, (TakeTile, BuyTile))
+                            or name in ("TakeShield", "BuyVictoryPoints")):
+                        continue
+                    before = state.seat_estate(seat)
+                    after = state.apply(action).seat_estate(seat)
+                    workers, silver = action_cost(state, action)
+                    assert (before.workers - after.workers, before.silver - after.silver) == (
+                        workers, silver), (str(action), workers, silver)
+                    checked.add(name)
+                game.play(rng.choice(state.legal_actions()))
+    assert {"TakeTile", "BuyTile", "TakeShield", "BuyVictoryPoints"} <= checked

@@ -10,9 +10,10 @@ import pytest
 MODULES = [
     "burgundy.variants", "burgundy.io", "burgundy.game", "burgundy.testing", "burgundy.state",
     "burgundy.terminal", "burgundy.render.text", "burgundy.render.html", "burgundy.render.svg",
-    "burgundy.components", "burgundy.geometry", "burgundy.bots", "burgundy.tournament",
-    "burgundy.tournament.stats", "burgundy.tournament.ray_backend", "burgundy.bots.mcts",
-    "burgundy.selfplay",
+    "burgundy.components", "burgundy.geometry", "burgundy.bots",
+    "burgundy.tournament.spec", "burgundy.tournament.run", "burgundy.tournament.results",
+    "burgundy.tournament.summary", "burgundy.tournament.stats",
+    "burgundy.tournament.ray_backend", "burgundy.bots.mcts", "burgundy.selfplay",
 ]
 
 

@@ -26,8 +26,9 @@ MODULES = sorted(
 """The core's modules (``burgundy.rl`` needs its extra: tests/test_rl_codec.py imports its
 modules the same way; so does tests/test_web_api.py for ``burgundy.web``'s)."""
 
-EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch", "starlette", "uvicorn")
-"""Modules of the optional extras (rl, openspiel, learn, web)."""
+EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "torch", "sb3_contrib", "ray",
+          "starlette", "uvicorn")
+"""Modules of the optional extras (rl, openspiel, learn, rllib, ray, web)."""
 
 
 def test_import_burgundy_imports_no_extra() -> None:

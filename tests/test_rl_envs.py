@@ -1,9 +1,13 @@
 """The PettingZoo and Gymnasium environments of ``burgundy.rl`` (issue #18): PettingZoo's
 ``api_test`` and ``seed_test`` for 2-4 players and variant mixes, the mask in the
-observation dict; Gymnasium's ``check_env``, ``action_masks()``, bots by spec, and the
-documented outcome of an illegal id (the episode ends with ``illegal_reward``)."""
+observation dict; Gymnasium's ``check_env``, ``action_masks()``, bots by spec; every
+integer-like id taken alike and the documented outcome of an illegal one in both (issue #31:
+the episode ends with ``illegal_reward``, as PettingZoo's ``TerminateIllegalWrapper``; an
+option raises instead)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -60,11 +64,76 @@ def test_pettingzoo_game_ends_with_win_rewards_and_masks() -> None:
     rewards, moves = play(7)
     assert sorted(set(rewards)) in ([-1.0, 1.0], [1.0])
     assert play(7)[1] == moves
-    game = env(players=2)
+
+
+INT_LIKE = [int, np.int64, np.int16, np.uint32, np.array, lambda i: np.array([i])]
+"""Every integer-like form of an id: a Python int, NumPy integers, a 0-d array (what
+Stable-Baselines3's ``predict`` returns), a shape-(1,) array."""
+
+
+@pytest.mark.parametrize("form", INT_LIKE)
+def test_both_environments_take_every_integer_like_id(form: Any) -> None:
+    """The same legal id in every form plays the same move, in both environments."""
+    game, plain = env(players=2), env(players=2)
+    for g in (game, plain):
+        g.reset(seed=5)
+    for _ in range(5):
+        legal = int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[-1])
+        game.step(form(legal))
+        plain.step(legal)
+        assert game.state == plain.state and not game.terminations[game.agent_selection]
+    single, reference = BurgundyEnv(players=2), BurgundyEnv(players=2)
+    single.reset(seed=5)
+    reference.reset(seed=5)
+    for _ in range(5):
+        legal = int(np.flatnonzero(single.action_masks())[-1])
+        result = single.step(form(legal))
+        reference.step(legal)
+        assert result[4] == {"illegal": False} and single.state == reference.state
+
+
+ILLEGAL = [-1, 10**9, 2.5, 3.0, True, None, "3", np.array([1, 2]), np.array(3.0),
+           np.array([[3]])]
+"""Illegal actions beside an id not legal now: out of range, not integer-like."""
+
+
+def test_pettingzoo_illegal_action_ends_the_game_for_the_offender() -> None:
+    """PettingZoo's convention (``TerminateIllegalWrapper``): the offender -1, the others 0,
+    everyone terminated, ``info["illegal"]``; the state unchanged; ``on_illegal="raise"``
+    raises a ValueError that shows the id as a number (no ``array(...)``)."""
+    for bad in [*ILLEGAL, "not-legal"]:
+        game = env(players=3, illegal_reward=-2.0)
+        game.reset(seed=1)
+        offender, before = game.agent_selection, game.state
+        if isinstance(bad, str) and bad == "not-legal":
+            bad = int(np.flatnonzero(game.observe(offender)["action_mask"] == 0)[0])
+        game.step(bad)
+        assert game.state is before
+        assert game.infos[offender] == {"illegal": True}
+        assert all(game.terminations.values())
+        finals = {}
+        for agent in game.agent_iter():
+            finals[agent] = game.last()[1]
+            game.step(None)
+        assert finals[offender] == -2.0
+        assert sorted(finals.values()) == [-2.0, 0.0, 0.0] and game.agents == []
+    game = env(players=2, on_illegal="raise")
     game.reset(seed=1)
-    obs = game.observe(game.agent_selection)
+    illegal = int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match=rf"^action id {illegal} is not legal here$"):
+        game.step(np.array(illegal))
+    with pytest.raises(ValueError, match=r"^action id 99999: not in 0-\d+$"):
+        game.step(np.array([99999]))
+    with pytest.raises(ValueError, match=r"^action \[1, 2\]: not an action id"):
+        game.step(np.array([1, 2]))
+    with pytest.raises(ValueError, match=r"^action '"):
+        game.step("x" * 10_000)
+    try:
+        game.step("x" * 10_000)
+    except ValueError as error:
+        assert len(str(error)) < 120
     with pytest.raises(ValueError):
-        game.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+        env(players=2, on_illegal="ignore")
 
 
 def test_gymnasium_check_env_and_registration() -> None:
@@ -88,8 +157,9 @@ def test_gymnasium_masks_illegal_ids_and_a_whole_game() -> None:
     obs, reward, terminated, truncated, info = environment.step(illegal)
     assert (reward, terminated, truncated, info["illegal"]) == (-5.0, True, False, True)
     assert environment.state is before
-    for bad in (-1, environment.codec.size, 2.5):
-        assert environment.step(bad)[4]["illegal"]  # type: ignore[arg-type]
+    for bad in [environment.codec.size, *ILLEGAL]:
+        assert environment.step(bad)[1:5] == (-5.0, True, False, {"illegal": True})
+        assert environment.state is before
     environment.reset(seed=2)
     rng = np.random.default_rng(2)
     terminated = False
@@ -104,5 +174,45 @@ def test_gymnasium_masks_illegal_ids_and_a_whole_game() -> None:
         BurgundyEnv(players=2, opponents=("chess",))
     with pytest.raises(ValueError):
         BurgundyEnv(players=2, seat=2)
+    with pytest.raises(ValueError):
+        BurgundyEnv(players=2, on_illegal="warn")
+    with pytest.raises(ValueError):
+        BurgundyEnv(players=2, observation="image")
+
+
+def test_gymnasium_raise_option_and_clear_messages() -> None:
+    """``on_illegal="raise"``: a ValueError naming the id as a number, nothing changed; a
+    step after the end raises too."""
+    environment = BurgundyEnv(players=2, on_illegal="raise")
+    environment.reset(seed=4)
+    before = environment.state
+    illegal = int(np.flatnonzero(~environment.action_masks())[0])
+    with pytest.raises(ValueError, match=rf"^action id {illegal} is not legal here$"):
+        environment.step(np.array(illegal))
+    with pytest.raises(ValueError, match=r"^action 2.5: not an action id"):
+        environment.step(2.5)
+    assert environment.state is before
+    rng = np.random.default_rng(4)
+    terminated = False
+    while not terminated:
+        action = rng.choice(np.flatnonzero(environment.action_masks()))
+        terminated = environment.step(action)[2]
+    with pytest.raises(ValueError, match="the game is over"):
+        environment.step(0)
+
+
+def test_gymnasium_masked_observation_is_rllibs_dict() -> None:
+    """``observation="masked"``: ``observations`` (the vector) and a float32
+    ``action_mask`` equal to ``action_masks()``; the checker passes."""
+    environment = BurgundyEnv(players=2, observation="masked")
+    check_env(environment, skip_render_check=True)
+    obs, _ = environment.reset(seed=3)
+    assert environment.observation_space.contains(obs)
+    assert obs["action_mask"].dtype == np.float32
+    assert (obs["action_mask"] == environment.action_masks()).all()
+    plain = BurgundyEnv(players=2)
+    assert (plain.reset(seed=3)[0] == obs["observations"]).all()
+    made = gymnasium.make("burgundy.rl.gym:burgundy/Burgundy-v0", observation="masked")
+    assert isinstance(made.observation_space, gymnasium.spaces.Dict)
 
 

@@ -1,6 +1,8 @@
 """OpenSpiel's game ``python_burgundy`` (issue #18): explicit chance and perfect
-information; ``pyspiel.random_sim_test`` with serialisation for 2-4 players; OpenSpiel's
-Python ``MCTSBot`` plays a whole game; the parameters survive the string round-trip."""
+information; ``pyspiel.random_sim_test`` with serialisation for 1-4 players; OpenSpiel's
+Python ``MCTSBot`` plays a whole game; the parameters survive the string round-trip; the
+game type tells the truth (issue #31: information state and observation, player counts, a
+lossless observation string)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 from open_spiel.python.algorithms import mcts
 
 import burgundy.rl.openspiel as spiel
-from burgundy.rl import ActionCodec
+from burgundy.rl import ActionCodec, observe
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -88,3 +90,62 @@ def test_openspiel_module_imports_first_and_its_examples_run() -> None:
     assert result.returncode == 0, result.stderr
     outcome = doctest.testmod(spiel, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_the_game_type_declares_what_a_state_gives() -> None:
+    """Issue #31: the information state is the history (a string, no tensor: asking for
+    the tensor raises instead of returning the observation); the observation is the
+    observe() vector and its text."""
+    game = pyspiel.load_game(spiel.SHORT_NAME, {"players": 2})
+    kind = game.get_type()
+    assert kind.provides_information_state_string and not kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.information_state_string() == " ".join(map(str, state.history()))
+    with pytest.raises(ValueError, match="provides no information state tensor"):
+        state.information_state_tensor()
+    assert state.observation_tensor() == pytest.approx(list(
+        observe(state.state, state.current_player())))
+
+
+@pytest.mark.parametrize("params", [{"players": 1}, {"players": 1, "variants": "solo"},
+                                    {"players": 1, "variants": "knowledge+solo"}])
+def test_every_declared_player_count_loads(params: dict[str, object]) -> None:
+    """min_num_players=1 is the solo game: ``{"players": 1}`` names solo itself, and the
+    parameters say so (the string round-trip gives the same game)."""
+    kind = pyspiel.load_game(spiel.SHORT_NAME, {"players": 2}).get_type()
+    assert (kind.min_num_players, kind.max_num_players) == (1, 4)
+    game = pyspiel.load_game(spiel.SHORT_NAME, params)
+    assert game.num_players() == 1 and "solo" in game.rules.variants  # type: ignore[attr-defined]
+    assert "solo" in str(game.get_parameters()["variants"]).split("+")
+    assert pyspiel.load_game(str(game)).rules == game.rules  # type: ignore[attr-defined]
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    with pytest.raises(ValueError, match="players must be one of"):
+        pyspiel.load_game(spiel.SHORT_NAME, {"players": 5})
+
+
+def test_observation_string_is_lossless() -> None:
+    """Issue #31: over random games, two states have the same observation string exactly
+    when they have the same observation tensor (``str(state)`` gave one string to states
+    with different tensors); the text names the slices of the layout."""
+    game = pyspiel.load_game(spiel.SHORT_NAME, {"players": 2})
+    by_string: dict[str, bytes] = {}
+    by_tensor: dict[bytes, str] = {}
+    rng = np.random.RandomState(0)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            for player in range(2):
+                text = state.observation_string(player)
+                tensor = np.asarray(state.observation_tensor(player), np.float32).tobytes()
+                assert by_string.setdefault(text, tensor) == tensor
+                assert by_tensor.setdefault(tensor, text) == text
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(by_string) > 500
+    assert "seat[0].vp=" in next(t for t in by_string if "seat[0].vp=" in t)

@@ -124,12 +124,57 @@ def test_bad_specs_are_value_errors(kwargs: dict[str, Any], message: str) -> Non
         TournamentSpec(**args)
 
 
-def test_team_games_are_refused() -> None:
-    """Team play (R-TEAM-DUCHY: two seats share an estate) is refused: a tournament rates one bot
-    per estate."""
-    rules = burgundy.Ruleset(players=4, variants=("knowledge", "team"))
-    with pytest.raises(ValueError, match="sharing an estate"):
-        TournamentSpec(ruleset=rules, bots="random,greedy", games=2)
+TEAM = burgundy.Ruleset(players=4, variants=("knowledge", "team"))
+"""Team play: partners (0, 1) and (2, 3) share an estate (R-TEAM-SEATS, R-TEAM-DUCHY)."""
+
+
+def test_team_tournaments_seat_a_bot_per_team() -> None:
+    """Issue #31: team play runs. A bot plays a team, both partners' seats (R-TEAM-SEATS):
+    the seatings are of the bots over the two teams; a game is reproducible as any other."""
+    spec = TournamentSpec(ruleset=TEAM, bots="greedy,random", games=4, seed=2)
+    assert spec.sides == ((0, 1), (2, 3))
+    assert spec.seatings == (("greedy", "greedy", "random", "random"),
+                             ("random", "random", "greedy", "greedy"))
+    three = TournamentSpec(ruleset=TEAM, bots="mcts:2,greedy,random", games=6)
+    assert len(three.seatings) == 6  # ordered choices of 2 teams' bots from 3
+    assert all(s[0] == s[1] and s[2] == s[3] and s[0] != s[2] for s in three.seatings)
+    result = run_tournament(spec)
+    for game in result.results:
+        seats, seed = spec.game(game["game"])
+        assert game["seats"] == list(seats)
+        assert game == play_game(TEAM, seats, seed) | {"time": game["time"], "game": game["game"]}
+
+
+def test_team_standings_count_teams() -> None:
+    """R-TEAM-RESULT: partners' VP are summed and both seats win together; the standings count
+    a team once (seats = teams played, a team's win is one win, its score the sum), and Elo
+    compares the two teams once a game."""
+    spec = TournamentSpec(ruleset=TEAM, bots="greedy,random", games=4, seed=2)
+    games = [play_game(TEAM, *spec.game(g)) for g in range(4)]
+    summary = summarize(spec, games)
+    by_bot = {s.bot: s for s in summary.standings}
+    for bot, row in by_bot.items():
+        assert (row.games, row.seats) == (4, 4)
+        team_scores = []
+        wins = 0.0
+        for game in games:
+            side = 0 if game["seats"][0] == bot else 1
+            seats = spec.sides[side]
+            team_scores.append(sum(game["scores"][s] for s in seats))
+            if set(seats) <= set(game["winners"]):
+                wins += 1 / (len(game["winners"]) // 2)
+        assert row.wins == pytest.approx(wins)
+        assert row.mean_score == pytest.approx(sum(team_scores) / 4)
+    assert by_bot["greedy"].wins + by_bot["random"].wins == pytest.approx(4)
+    assert summary.standings[0].bot == "greedy"
+
+
+def test_the_command_runs_a_team_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--players", "4", "--variants", "knowledge,team", "--bots",
+                 "greedy,random", "--games", "2", "--jobs", "1"]) == 0
+    table = capsys.readouterr().out
+    assert table.startswith("2 games, 4 players")
+    assert "greedy" in table and "random" in table
 
 
 def test_spec_round_trips_through_its_dict() -> None:
@@ -379,7 +424,8 @@ def test_cli_tournament_table_results_and_records(tmp_path: Path) -> None:
     table = out.getvalue()
     assert table.startswith("4 games, 2 players\n")
     assert "greedy" in table.splitlines()[2] and "Wilson" in table and "Bradley" in table
-    assert err.getvalue().splitlines()[0] == "0/4 games"
+    banner, progress = err.getvalue().splitlines()[:2]
+    assert banner.startswith("Rules: 2 players") and progress == "0/4 games"
     assert "\r" not in err.getvalue()
     assert len(out_file.read_text().splitlines()) == 5
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
@@ -388,7 +434,7 @@ def test_cli_tournament_table_results_and_records(tmp_path: Path) -> None:
     parsed = build_parser().parse_args([*args[:-2], "--games", "4"])
     assert parsed.func(parsed, out=again, err=err2) == 0
     assert again.getvalue() == table
-    assert err2.getvalue() == "4/4 games\n"
+    assert err2.getvalue() == f"{banner}\n4/4 games\n"
 
 
 def test_cli_tournament_on_processes_notes_unbalanced_counts(

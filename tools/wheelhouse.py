@@ -56,7 +56,8 @@ def requirements() -> list[str]:
 LEARNING_EXTRAS: tuple[str, ...] = ("ray", "rl", "openspiel", "web")
 """The core's optional extras the test sessions use where they have wheels (Ray for the
 tournaments' Ray backend, burgundy.rl, the web server of ``burgundy serve``). Not
-``web-test`` (Playwright): the browser tests run in ``.venv`` only (noxfile.py)."""
+``web-test`` (Playwright), ``learn`` or ``rllib`` (torch): their tests run in ``.venv``
+only (noxfile.py)."""
 
 
 def extra_requirements(extra: str) -> list[str]:

@@ -29,7 +29,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -46,8 +46,8 @@ from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
 from burgundy.terminal import LineReader, Session, dump_record, explain, print_result
 from burgundy.tournament import TournamentSpec, default_batch_size, play_game, run_tournament
-from burgundy.variant_info import EDITIONS
-from burgundy.variants import Ruleset
+from burgundy.variant_info import EDITIONS, OptionSpec
+from burgundy.variants import CORE_OPTIONS, STANDARD_VARIANTS, Ruleset
 
 __all__ = ["build_parser", "explain", "main", "play_bot_game", "states_of", "summary_table"]
 
@@ -60,9 +60,178 @@ HUMAN = "human"
 
 
 # -- helpers ----------------------------------------------------------------------------------
+def variant_names(spec: str | None) -> tuple[str, ...] | None:
+    """The variants of ``--variants``: ``None`` (left out) for the standard game; a plain
+    list (``knowledge,shields``) means exactly those; ``+NAME`` and ``-NAME`` entries
+    (``+shields,-knowledge``) edit the standard set (:data:`~burgundy.variants.STANDARD_VARIANTS`).
+
+    Raises:
+        ValueError: Plain names and edits mixed, or ``-NAME`` of a variant not in the
+            standard set.
+
+    Examples:
+        >>> variant_names("+shields"), variant_names("team"), variant_names("")
+        (('knowledge', 'shields'), ('team',), ())
+        >>> variant_names("+shields,-knowledge")
+        ('shields',)
+    """
+    if spec is None:
+        return None
+    entries = [entry.strip() for entry in spec.split(",") if entry.strip()]
+    edits = [entry for entry in entries if entry[0] in "+-"]
+    if not edits:
+        return tuple(entries)
+    if len(edits) != len(entries):
+        raise ValueError(f"--variants {spec!r}: give either a plain list (exactly those "
+                         "variants) or +NAME/-NAME edits of the standard set, not both")
+    names = list(STANDARD_VARIANTS)
+    for entry in edits:
+        name = entry[1:].strip()
+        if not name:
+            raise ValueError(f"--variants {spec!r}: {entry!r} names no variant")
+        if entry[0] == "+" and name not in names:
+            names.append(name)
+        elif entry[0] == "-":
+            if name not in names:
+                raise ValueError(f"--variants {spec!r}: {name!r} is not in the set to take it "
+                                 f"from ({', '.join(names) or 'none'})")
+            names.remove(name)
+    return tuple(names)
+
+
+def _option_specs(variants: tuple[str, ...] | None) -> dict[str, OptionSpec]:
+    """The options the core and the installed ``variants`` declare (an unknown variant is
+    left to the ruleset to report)."""
+    specs = dict(CORE_OPTIONS)
+    for name in STANDARD_VARIANTS if variants is None else variants:
+        try:
+            specs.update(variant_info(name).options)
+        except ValueError:
+            continue
+    return specs
+
+
+def option_value(text: str, spec: OptionSpec | None) -> Any:
+    """The value of ``--option KEY=VALUE``: JSON when it reads as JSON (``50``, ``true``,
+    ``["11a", "11b"]``, ``"1"``), else the text itself (``generated``); a text that is one of
+    the option's choices stays a text (``2018`` of ``solo_board_art``).
+
+    Examples:
+        >>> option_value("50", None), option_value("generated", None)
+        (50, 'generated')
+        >>> option_value('["11a", "11b"]', None)
+        ['11a', '11b']
+    """
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if spec is not None and spec.choices is not None and text in spec.choices \
+            and value not in spec.choices:
+        return text
+    return value
+
+
+def ruleset_options(given: Sequence[str] | None,
+                    variants: tuple[str, ...] | None) -> dict[str, Any]:
+    """The options of ``--option KEY=VALUE`` (repeatable), by name; the ruleset checks
+    them against the variants' :class:`~burgundy.variant_info.OptionSpec`.
+
+    Raises:
+        ValueError: An entry without ``=``, with no name, or a name given twice.
+
+    Examples:
+        >>> ruleset_options(["solo_target=45", "tiebreak_empty=fewest"], ("solo",))
+        {'solo_target': 45, 'tiebreak_empty': 'fewest'}
+    """
+    specs = _option_specs(variants)
+    options: dict[str, Any] = {}
+    for entry in given or ():
+        key, equals, text = entry.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise ValueError(f"--option takes KEY=VALUE (e.g. --option solo_target=45); got "
+                             f"{brief(entry)}")
+        if key in options:
+            raise ValueError(f"--option {key} is given twice")
+        options[key] = option_value(text.strip(), specs.get(key))
+    return options
+
+
+def _needed_options(message: str, given: dict[str, Any],
+                    variants: tuple[str, ...] | None) -> str:
+    """How to give, on the command line, the options a ruleset error says are needed."""
+    hints = []
+    for name in STANDARD_VARIANTS if variants is None else variants:
+        try:
+            info = variant_info(name)
+        except ValueError:
+            continue
+        for option in info.options:
+            if option not in given and f"needs option '{option}'" in message:
+                example = info.example_options.get(option)
+                shown = f"--option {option}={example}" if isinstance(example, str) else \
+                    f"--option {option}=VALUE"
+                hints.append(f"{shown} ('burgundy variants --options' lists the options)")
+    return f" On the command line: {'; '.join(hints)}." if hints else ""
+
+
 def _ruleset(args: argparse.Namespace) -> Ruleset:
-    variants = None if args.variants is None else tuple(v for v in args.variants.split(",") if v)
-    return Ruleset(players=args.players, variants=variants, edition=args.edition)
+    """The ruleset of the options ``--players``, ``--variants``, ``--edition`` and
+    ``--option``."""
+    variants = variant_names(args.variants)
+    options = ruleset_options(args.option, variants)
+    try:
+        return Ruleset(players=args.players, variants=variants, edition=args.edition,
+                       options=options)
+    except ValueError as exc:
+        raise ValueError(f"{exc}{_needed_options(str(exc), options, variants)}") from None
+
+
+def banner(rules: Ruleset) -> str:
+    """The line a game starts with: the players, the edition, the variants in play and
+    every option that is not at its default (:meth:`Ruleset.describe`'s notes too).
+
+    Examples:
+        >>> banner(Ruleset(players=2, variants=("knowledge", "shields")))
+        'Rules: 2 players · 2019 edition · variants knowledge, shields · options at their defaults'
+        >>> banner(Ruleset(players=2, variants=(), options={"tiebreak_empty": "fewest"}))
+        'Rules: 2 players · 2019 edition · base game (no variants) · options tiebreak_empty=fewest'
+    """
+    specs = rules.option_specs()
+    changed = [f"{name}={_shown(value)}" for name, value in sorted(rules.options.items())
+               if not _same(value, specs[name].default)]
+    plural = "" if rules.players == 1 else "s"
+    variants = f"variants {', '.join(rules.variants)}" if rules.variants else \
+        "base game (no variants)"
+    options = f"options {' '.join(changed)}" if changed else "options at their defaults"
+    return f"Rules: {rules.players} player{plural} \u00b7 {rules.edition} edition \u00b7 " \
+        f"{variants} \u00b7 {options}"
+
+
+def _plain(value: Any) -> Any:
+    """A value with its tuples as lists (an option's resolved value beside its default)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _same(value: Any, default: Any) -> bool:
+    """Whether an option's resolved value is its default."""
+    return bool(type(value) is type(default) or isinstance(value, (list, tuple))) and \
+        _plain(value) == _plain(default)
+
+
+def _shown(value: Any) -> str:
+    """An option's value as ``--option`` takes it: a text bare, anything else as JSON (cut
+    at 60 characters)."""
+    if isinstance(value, str):
+        return value
+    try:
+        text = json.dumps(_plain(value), separators=(",", ":"))
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _bot_names(spec: str, count: int) -> list[str]:
@@ -155,6 +324,9 @@ def _category(source: str) -> str:
 def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     """Play in the terminal against bots (a new game, or ``--resume`` a saved one)."""
     if args.resume is not None:
+        if args.option or args.variants is not None:
+            raise ValueError("--variants and --option are for a new game; --resume goes on "
+                             "with the record's ruleset")
         record = _load_record(args.resume)
         seed = None
         if record.get("chance") == "external" and record.get("seed") is None:
@@ -189,6 +361,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = 
     shown = ["you" if seat == human else names[seat] for seat in range(rules.players)]
     if record_path is not None:
         _check_writable(record_path)
+    out.write(banner(rules) + "\n")
     session = Session(game, human, bots, shown, LineReader(stdin, out), out,
                       record_path=record_path)
     return session.run()
@@ -226,6 +399,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout,
     if args.jobs < 1:
         raise ValueError("--jobs must be at least 1")
     lineup = _bot_names(args.bots, rules.players)
+    err.write(banner(rules) + "\n")
     folder = Path(args.records) if args.records else None
     if folder is not None:
         try:
@@ -287,6 +461,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO | None = None,
     if args.batch is not None and args.batch < 1:
         raise ValueError("--batch must be at least 1")
     spec = TournamentSpec(ruleset=rules, bots=args.bots, games=args.games, seed=args.seed)
+    err.write(banner(rules) + "\n")
     seatings = len(spec.seatings)
     if spec.games % seatings:
         err.write(f"note: {seatings} seatings; {spec.games} games is not a multiple, so the "
@@ -323,6 +498,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO | None = None,
     jobs = _jobs(args)
     spec = SelfPlaySpec(ruleset=rules, bot=args.bot, games=args.games, seed=args.seed,
                         shard_games=args.shard_games)
+    err.write(banner(rules) + "\n")
     executor = _executor(args.backend, jobs, args.address)
     description = getattr(executor, "description", None)
     if description:
@@ -411,6 +587,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     game.date = _now()
     game.seat_names = tuple(names)
     pause = args.delay if _is_terminal(out) else 0.0
+    out.write(banner(rules) + "\n")
     out.write("Seats: " + ", ".join(f"{s} = {n}" for s, n in enumerate(names)) + "\n")
     teams = [seats for seats in game.state.estate_seats() if len(seats) > 1]
     if teams:
@@ -512,7 +689,16 @@ def _seats(spec: str | None, count: int) -> tuple[int, ...] | None:
 
 def cmd_render(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Write an SVG picture of a recorded game after a move (``--at N``: the N-th move of
-    the seats, with the chance that followed it, as the replay page counts; 0 the start)."""
+    the seats, with the chance that followed it, as the replay page counts; 0 the start),
+    or without a record of a new game's start (the ruleset options)."""
+    if args.record is None:
+        return _render_new(args, out)
+    given = [flag for flag, value in (("--players", args.players), ("--variants", args.variants),
+                                      ("--option", args.option), ("--edition", args.edition),
+                                      ("--seed", args.seed)) if value is not None]
+    if given:
+        raise ValueError(f"{', '.join(given)}: for a new game; a record has its own ruleset "
+                         "(leave out RECORD.json to draw a new game)")
     frames = replay_frames(_load_record(args.record))
     moves = len(frames) - 1
     at = moves if args.at is None else args.at
@@ -530,14 +716,85 @@ def cmd_render(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
+def _render_new(args: argparse.Namespace, out: TextIO) -> int:
+    """``render`` without a record: a new game of the ruleset options, at its first
+    decision."""
+    if args.at is not None or args.last_move:
+        raise ValueError("--at and --last-move are for a record's steps; a new game has none")
+    if args.width is not None and args.width <= 0:
+        raise ValueError("--width must be a positive number of pixels")
+    args.players = 2 if args.players is None else args.players
+    args.edition = EDITIONS[0] if args.edition is None else args.edition
+    seed = 1 if args.seed is None else args.seed
+    rules = _ruleset(args)
+    state = Game(rules, seed=seed).state
+    picture = state_svg(state, coordinates=args.coordinates,
+                        seats=_seats(args.seats, len(state.seats)), width=args.width)
+    write_text(args.output, picture)
+    out.write(f"{banner(rules)}\nwrote {args.output} (a new game, seed {seed}, at its first "
+              "decision)\n")
+    return 0
+
+
+def option_kind(spec: OptionSpec) -> str:
+    """What kind of value an option takes, for people: its declared
+    :attr:`~burgundy.variant_info.OptionSpec.kind`, else its choices or its default's type.
+
+    Examples:
+        >>> from burgundy.variants import CORE_OPTIONS
+        >>> option_kind(CORE_OPTIONS["tiebreak_empty"])
+        'one of most, fewest'
+        >>> option_kind(CORE_OPTIONS["building_take_may_discard"])
+        'true or false'
+    """
+    if spec.kind:
+        return spec.kind
+    if spec.choices is not None:
+        if all(isinstance(c, bool) for c in spec.choices):
+            return "true or false"
+        return "one of " + ", ".join(_shown(c) for c in spec.choices)
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "a text",
+             tuple: "a JSON list", list: "a JSON list", dict: "a JSON object"}
+    return names.get(type(spec.default), "a JSON value")
+
+
+def options_text(names: Sequence[str]) -> str:
+    """What ``burgundy variants --options`` prints: every option of the core and of the
+    variants ``names``, each with its kind of value, its default and its meaning."""
+    groups: list[tuple[str, Mapping[str, OptionSpec]]] = [("core (every game)", CORE_OPTIONS)]
+    groups += [(name, variant_info(name).options) for name in names]
+    lines = ["Options, given as --option KEY=VALUE (VALUE is JSON, or a plain text):"]
+    for title, specs in groups:
+        if not specs:
+            continue
+        lines.append(f"{title}:")
+        for key, spec in specs.items():
+            default = "none: it must be given" if spec.default is None and spec.check \
+                is not None and key in _needed(names) else _shown(spec.default)
+            lines.append(f"  {key} = {option_kind(spec)} (default: {default})")
+            lines.append(f"      {spec.doc}")
+    return "\n".join(lines) + "\n"
+
+
+def _needed(names: Sequence[str]) -> set[str]:
+    """The options of the variants ``names`` that a game must be given (no default that
+    plays: their example options, trade routes' deck)."""
+    needed: set[str] = set()
+    for name in names:
+        needed |= set(variant_info(name).example_options)
+    return needed
+
+
 def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout,
                  err: TextIO = sys.stderr) -> int:
     """List the installed variants with their versions; a plugin that fails to load is
-    named on standard error and skipped (status 2), the others still listed."""
+    named on standard error and skipped (status 2), the others still listed. With
+    ``--options``, every option of the core and of each variant (:func:`options_text`)."""
     names = available_variants()
     if not names:
         out.write("no variants installed\n")
     broken = 0
+    loaded: list[str] = []
     width = max((len(name) for name in names), default=0)
     for name in names:
         try:
@@ -549,6 +806,9 @@ def cmd_variants(args: argparse.Namespace, out: TextIO = sys.stdout,
             broken += 1
             continue
         out.write(f"{name:{width}s} {info.version:8s} {info.summary}\n")
+        loaded.append(name)
+    if getattr(args, "options", False):
+        out.write("\n" + options_text(loaded))
     return 2 if broken else 0
 
 
@@ -617,19 +877,30 @@ def build_parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, help=summary, description=description,
                               formatter_class=_Formatter)
 
-    def ruleset_args(p: argparse.ArgumentParser, players: int = 2) -> None:
-        p.add_argument("--players", type=int, default=players, metavar="N",
+    def ruleset_args(p: argparse.ArgumentParser, players: int = 2,
+                     new_game: str = "") -> None:
+        # new_game: the words for a command whose ruleset options are only for a new game
+        # (render without a record): then they have no defaults, to tell given from not
+        p.add_argument("--players", type=int, default=None if new_game else players,
+                       metavar="N",
                        help=f"number of players, 2-4, or 1 with the solo variant "
-                            f"(default: {players})")
+                            f"(default: {players}){new_game}")
         p.add_argument("--variants", default=None, metavar="LIST",
-                       help="comma-separated variants, e.g. knowledge,shields ('' for the "
-                       "bare base game; default: the standard game, knowledge); "
-                       "'burgundy variants' lists them")
-        p.add_argument("--edition", default=EDITIONS[0], choices=EDITIONS,
-                       help=f"the edition (default: {EDITIONS[0]})")
-        p.add_argument("--seed", type=int, default=1, metavar="N",
+                       help="comma-separated variants, exactly those, e.g. knowledge,shields "
+                       "('' for the bare base game); or +NAME,-NAME to edit the standard "
+                       "set, e.g. +shields or +team,-knowledge (default: the standard game, "
+                       f"knowledge); 'burgundy variants' lists them{new_game}")
+        p.add_argument("--option", action="append", default=None, metavar="KEY=VALUE",
+                       help="a ruleset option, repeatable; VALUE is JSON or a plain text, "
+                       "e.g. --option trade_routes_deck=generated --option solo_target=45; "
+                       "'burgundy variants --options' lists every option (default: every "
+                       f"option at its default){new_game}")
+        p.add_argument("--edition", default=None if new_game else EDITIONS[0],
+                       choices=EDITIONS,
+                       help=f"the edition (default: {EDITIONS[0]}){new_game}")
+        p.add_argument("--seed", type=int, default=None if new_game else 1, metavar="N",
                        help="seed of the game's chance; the same seed and bots give the "
-                       "same game (default: 1)")
+                       f"same game (default: 1){new_game}")
 
     play = command("play", "play against bots in the terminal",
                    "You play one seat in the terminal; bots play the others. At each of "
@@ -673,8 +944,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Bots play --games games in every seating (every order of the bots at the seats; "
         "with more bots than seats, every choice of them), the games' seeds derived from "
         "--seed, so the same command gives the same games on any backend. Prints per bot "
-        "its win rate with a 95%% Wilson interval, mean score and Elo (Bradley-Terry) with "
-        "a 95%% interval. --out streams a line per game and resumes an "
+        "its win rate with a 95% Wilson interval, mean score and Elo (Bradley-Terry) with "
+        "a 95% interval. --out streams a line per game and resumes an "
         "interrupted run.")
     ruleset_args(tournament)
     tournament.add_argument("--bots", default="greedy,random", metavar="LIST",
@@ -691,7 +962,8 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--address", default=None, metavar="ADDRESS",
                             help="with --backend ray: an existing cluster, 'auto' (the one "
                             "'ray start' runs here), HOST:PORT or ray://HOST:PORT (default: "
-                            "start a local Ray with --jobs CPUs)")
+                            "the cluster Ray finds here, by RAY_ADDRESS or the last 'ray "
+                            "start', else a local Ray with --jobs CPUs)")
     tournament.add_argument("--out", default=None, metavar="FILE",
                             help="results, a JSON line per game (with a header line); an "
                             "existing file of the same tournament is resumed (default: none)")
@@ -726,7 +998,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="where the games run, as for tournament (default: process)")
     selfplay.add_argument("--address", default=None, metavar="ADDRESS",
                           help="with --backend ray: an existing cluster, as for tournament "
-                          "(default: start a local Ray)")
+                          "(default: as for tournament: the cluster Ray finds here, else a "
+                          "local Ray)")
     selfplay.set_defaults(func=cmd_selfplay)
 
     watch = command("watch", "watch a seeded bot game",
@@ -753,10 +1026,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "and the ledger at each step, with buttons and keys (default: off)")
     replay.set_defaults(func=cmd_replay)
 
-    render = command("render", "write an SVG of a recorded game",
+    render = command("render", "write an SVG of a recorded game, or of a new game's start",
                      "Writes an SVG picture of a recorded game after a step: the main board "
-                     "with the duchies below it.")
-    render.add_argument("record", metavar="RECORD.json", help="a game record")
+                     "with the duchies below it. Without a record, the start of a new game "
+                     "(its first decision, after the set-up's draws) of the ruleset options.")
+    render.add_argument("record", metavar="RECORD.json", nargs="?", default=None,
+                        help="a game record (default: none, a new game of the ruleset "
+                        "options)")
+    ruleset_args(render, new_game=", without a record")
     render.add_argument("--at", type=int, default=None, metavar="N",
                         help="after the N-th move of the seats (and the chance it led to), "
                         "as the replay page counts them; 0 is the start (default: the end)")
@@ -777,6 +1054,10 @@ def build_parser() -> argparse.ArgumentParser:
     variants = command("variants", "list installed variants",
                        "Lists the installed variant plugins with their versions; a plugin "
                        "that fails to load is named and skipped.")
+    variants.add_argument("--options", action="store_true",
+                          help="also list every option of the core and of each variant: its "
+                          "kind of value, its default and its meaning, as --option KEY=VALUE "
+                          "takes it (default: off)")
     variants.set_defaults(func=cmd_variants)
 
     serve = command("serve", "play in the browser: a local game server (burgundy[web])",

@@ -44,11 +44,8 @@ if TYPE_CHECKING:
     from burgundy.actions import Action
     from burgundy.components import TileKind
     from burgundy.geometry import Board
+    from burgundy.hook_values import DieUse, Income, PictureRow, PurchaseOffer
     from burgundy.pending import Pending, TypeRule
-    from burgundy.render.parts import PictureRow
-    from burgundy.rules.dice import DieUse
-    from burgundy.rules.income import Income
-    from burgundy.rules.take import PurchaseOffer
     from burgundy.state import State
     from burgundy.variant_info import ObservationSlice, VariantInfo
     from burgundy.variants import Ruleset

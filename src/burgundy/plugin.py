@@ -73,6 +73,7 @@ from burgundy.geometry import (
     make_board,
     space_name,
 )
+from burgundy.hook_values import DieUse, Income, PictureCell, PictureRow, PurchaseOffer
 from burgundy.hookspecs import (
     EventHandlers,
     HeldThings,
@@ -99,11 +100,9 @@ from burgundy.pending import (
     Turn,
     WarehouseSell,
 )
-from burgundy.render.parts import PictureCell, PictureRow
-from burgundy.rules.dice import PLACE, TAKE, DieUse, cost_functions, cost_with, die_cost
+from burgundy.rules.dice import PLACE, TAKE, cost_functions, cost_with, die_cost
 from burgundy.rules.effects import BUILDING_EFFECT, goods_colour_limit, take_goods, tile_effect
 from burgundy.rules.income import (
-    Income,
     add_silver,
     add_vp,
     add_workers,
@@ -128,7 +127,6 @@ from burgundy.rules.sell import SALE_VP
 from burgundy.rules.setup import depot_spaces
 from burgundy.rules.take import (
     PURCHASE_PRICE,
-    PurchaseOffer,
     can_receive,
     depot_offer,
     receive,

@@ -288,7 +288,20 @@ class State:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Victory points of each seat, as on the score track."""
+        """Victory points of each seat, as on the score track: what the rules count as
+        each player's score.
+
+        In the base game and its modules the most VP wins (R-TIEBREAK; team play sums the
+        partners'). In the solo module the score is the score marker where it stands: it
+        goes back to 0 each time it reaches the target, the excess lost (R-SOLO-TARGET),
+        and the game is won or lost on the covered spaces, not on VP (R-SOLO-RESULT); the
+        solo state keeps every VP scored (``burgundy_solo.rules.progress``).
+
+        Examples:
+            >>> import burgundy
+            >>> burgundy.Game(players=2, variants=(), seed=1).state.scores
+            (0, 0)
+        """
         return tuple(seat.vp for seat in self.seats)
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -310,6 +323,15 @@ class State:
         if outcomes is None:
             outcomes = self.__dict__["_cache_outcomes"] = self.rules.engine.chance_outcomes(self)
         return outcomes
+
+    def _keep_legal(self, legal: tuple[Action, ...]) -> None:
+        """Keep ``legal`` as this state's legal actions: the engine, which lists them while
+        it advances past empty decisions, hands them over instead of listing them twice."""
+        self.__dict__["_cache_legal"] = legal
+
+    def _keep_outcomes(self, outcomes: tuple[tuple[Any, float], ...]) -> None:
+        """Keep ``outcomes`` as this chance node's outcomes (as :meth:`_keep_legal`)."""
+        self.__dict__["_cache_outcomes"] = outcomes
 
     def sample_outcome(self, rng: random.Random) -> Any:
         """Draw an outcome of this chance node with its probability, using ``rng``.

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Sequence
@@ -29,24 +30,37 @@ import attrs
 
 from burgundy import actions as act
 from burgundy.actions import Action
-from burgundy.components import TILES, Colour, tile_name
+from burgundy.components import TILES, Colour, tile_code, tile_name
 from burgundy.game import Game, parse_action
 from burgundy.geometry import SPACE_NAMES
 from burgundy.pending import StowTile
-from burgundy.render.text import board_text, duchy_text, seat_summary
+from burgundy.render.result import result_text
+from burgundy.render.text import (
+    COLOUR_LETTER,
+    board_text,
+    duchy_text,
+    seat_summary,
+    tile_label,
+)
 from burgundy.rules.base import _WORKERS_INCOME
 from burgundy.rules.dice import PLACE, SELL, TAKE, die_cost
 from burgundy.rules.effects import BUILDING_EFFECT
 from burgundy.rules.phases import PHASE_NAMES
-from burgundy.rules.take import storage_choices
+from burgundy.rules.take import purchase_offers, storage_choices
 from burgundy.state import State
 
-__all__ = ["Choice", "LineReader", "Session", "choices", "dump_record", "effect_text", "explain"]
+__all__ = [
+    "Choice", "LineReader", "Palette", "Session", "action_cost", "choices", "cost_text",
+    "dump_record", "effect_text", "explain", "find_tile", "key_line", "legend_text",
+    "tile_text",
+]
 
 HELP = """\
 Commands:
   N or an action's text   play it (Tab completes the text)
-  ? N                     explain action N
+  ? N                     explain action N (what it does, what it costs)
+  ? TILE                  explain a tile by its code or name: ? k20, ? K20, ? bank, ? COW3
+  legend                  what the letters, labels, colours and costs on the screen mean
   b                       the main board
   d [N]                   seat N's duchy and summary (every seat without N)
   l                       list the actions again
@@ -71,7 +85,8 @@ def effect_text(code: int) -> str:
     kind = TILES[code]
     name = tile_name(code)
     if kind.species:
-        return (f"{kind.animals} {kind.species}s: scores its animals, and those of the same "
+        plural = kind.species if kind.species in ("sheep", "geese") else f"{kind.species}s"
+        return (f"{kind.animals} {plural}: scores its animals, and those of the same "
                 "species already in its pasture")
     if kind.building and kind.building in BUILDING_EFFECT:
         effect = BUILDING_EFFECT[kind.building]
@@ -108,11 +123,20 @@ def _cost(state: State, kind: str, tile: int, die: int, value: int) -> str:
 
 
 def _drop(state: State) -> str:
-    """What follows a take by the seat to move when its hex has more than one place to go."""
+    """What follows a take by the seat to move when its hex has more than one place to go:
+    a free space of the shared storage or of the seat's own spaces (team play,
+    R-TEAM-STORAGE: ``stow`` or ``stow own``), or with every space full which stored hex to
+    drop (R-STORAGE)."""
     seat = state.current_player
-    if 0 <= seat < len(state.seats) and len(storage_choices(state, seat)) > 1:
-        return "; then you choose where it goes (storage is full: which stored hex to drop)"
-    return ""
+    if not 0 <= seat < len(state.seats):
+        return ""
+    places = storage_choices(state, seat)
+    if len(places) <= 1:
+        return ""
+    if any(discard < 0 for discard, _ in places):
+        return ("; then you choose where it goes: 'stow' into the storage you share with "
+                "your partner, 'stow own' into your own storage spaces")
+    return "; then you choose where it goes (storage is full: which stored hex to drop)"
 
 
 def _space_names(state: State) -> tuple[str, ...]:
@@ -195,7 +219,10 @@ def explain(state: State, action: Action) -> str:
     if isinstance(action, act.Stow):
         item = state.pending[-1] if state.pending else None
         taken = tile_name(item.tile) if isinstance(item, StowTile) else "taken hex"
-        where = "your own storage spaces" if action.own else "the storage"
+        shared = len(state.estate_seats()[state.seats[state.current_player].estate]) > 1 \
+            if 0 <= state.current_player < len(state.seats) else False
+        where = ("your own storage spaces (only you place from them)" if action.own else
+                 "the storage you share with your partner" if shared else "the storage")
         if action.discard < 0:
             return f"put the {taken} in a free space of {where}"
         return (f"discard the stored {tile_name(action.discard)} from {where} (out of the game)"
@@ -217,6 +244,263 @@ def explain(state: State, action: Action) -> str:
     return summary
 
 
+# -- costs ------------------------------------------------------------------------------------
+def action_cost(state: State, action: Action) -> tuple[int, int]:
+    """What ``action`` costs the seat to move, as ``(workers, silverlings)``: the workers
+    that turn its die to the value it is used as (ES11 p.4), a purchase's price; a variant's
+    action says with a ``cost(state)`` method (the shields' doubles, the solo VP purchase).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.actions import BuyTile, TakeWorkers
+        >>> state = burgundy.Game(players=2, variants=(), seed=1).state
+        >>> action_cost(state, TakeWorkers(die=3))
+        (0, 0)
+    """
+    seat = state.current_player
+    if not 0 <= seat < len(state.seats):
+        return (0, 0)
+    if isinstance(action, act.TakeTile):
+        return (die_cost(state, seat, TAKE, -1, action.die, action.depot), 0)
+    if isinstance(action, act.PlaceTile):
+        board = state.rules.engine.boards[state.seat_estate(seat).board]
+        return (die_cost(state, seat, PLACE, action.tile, action.die, board.dice[action.space]),
+                0)
+    if isinstance(action, act.SellGoods):
+        return (die_cost(state, seat, SELL, -1, action.die, action.goods), 0)
+    if isinstance(action, act.BuyTile):
+        price = next((offer.price for offer in purchase_offers(state, seat)
+                      if offer.source == action.source), 2)
+        return (action.workers, max(0, price - action.workers))
+    own = getattr(action, "cost", None)
+    if callable(own):
+        workers, silver = own(state)
+        return (int(workers), int(silver))
+    return (0, 0)
+
+
+def cost_text(cost: tuple[int, int]) -> str:
+    """A cost as the action list shows it: ``1w`` a worker, ``2s`` two silverlings,
+    ``""`` nothing.
+
+    Examples:
+        >>> cost_text((1, 0)), cost_text((0, 2)), cost_text((2, 1)), cost_text((0, 0))
+        ('1w', '2s', '2w 1s', '')
+    """
+    workers, silver = cost
+    return " ".join(part for part in (f"{workers}w" if workers else "",
+                                      f"{silver}s" if silver else "") if part)
+
+
+# -- tiles ------------------------------------------------------------------------------------
+def find_tile(state: State, text: str) -> int | None:
+    """The tile a person names: by its notation name (``k20``, ``bank``, ``cow3``) or by the
+    label the duchies show (``K20``, ``BANK``, ``COW3``, ``CAST``), any case; ``None``
+    when no tile of the ruleset has it.
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Ruleset(players=2).initial_state()
+        >>> find_tile(state, "K20") == find_tile(state, "k20") == tile_code("k20")
+        True
+        >>> find_tile(state, "CAST") == tile_code("castle"), find_tile(state, "x9")
+        (True, None)
+    """
+    word = text.strip().lower()
+    codes = state.rules.engine.tiles.codes
+    try:
+        code = tile_code(word)
+    except ValueError:
+        code = -1
+    if code in codes:
+        return code
+    for code in codes:
+        if tile_label(code).lower() == word:
+            return code
+    return None
+
+
+def tile_text(state: State, code: int) -> str:
+    """What ``? TILE`` says of tile ``code``: its name and label, its colour (where it goes),
+    and what it does (a variant's own words for its tiles, :attr:`VariantInfo.tile_texts`).
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Ruleset(players=2).initial_state()
+        >>> tile_text(state, tile_code("bank"))
+        'bank (BANK on the duchy), a city hex (beige, on a city space): bank: 2 silverlings at once'
+    """
+    kind = TILES[code]
+    name = tile_name(code)
+    colour = kind.colour
+    where = f"a {colour.label} hex ({_COLOUR_WORDS[colour]}, on a {colour.label} space)" \
+        if colour is not None else "a hex of no colour"
+    texts = [info.tile_texts[name] for info in state.rules.infos if name in info.tile_texts]
+    does = texts[-1] if texts else effect_text(code)
+    return f"{name} ({tile_label(code)} on the duchy), {where}: {does}"
+
+
+_COLOUR_WORDS: dict[Colour, str] = {
+    Colour.CASTLE: "dark green", Colour.PASTURE: "light green", Colour.RIVER: "blue",
+    Colour.CITY: "beige", Colour.KNOWLEDGE: "yellow", Colour.MINE: "grey",
+}
+"""The colours of the printed hexes, in words."""
+
+
+# -- colour -----------------------------------------------------------------------------------
+_TILE_SGR: dict[Colour, str] = {
+    Colour.CASTLE: "32", Colour.PASTURE: "92", Colour.RIVER: "94", Colour.CITY: "33",
+    Colour.KNOWLEDGE: "93", Colour.MINE: "90",
+}
+"""The terminal colour (SGR code) of each hex colour: castles dark green, pastures light
+green, rivers blue, cities beige (dark yellow), knowledge yellow, mines grey."""
+_SEAT_SGR = ("1;31", "1;36", "1;35", "1;34")
+"""The colour of each seat's name (bold red, cyan, magenta, blue)."""
+
+
+def _wants_colour(out: TextIO) -> bool:
+    """Colour on a terminal, unless ``NO_COLOR`` is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Palette:
+    """The colours of the terminal game: hexes by their colour, seats by their number; off
+    (the text unchanged) when ``enabled`` is false.
+
+    Args:
+        enabled: Whether to colour (default: standard output is a terminal and
+            ``NO_COLOR`` is not set).
+
+    Examples:
+        >>> Palette(False).seat(0, "seat 0")
+        'seat 0'
+        >>> Palette(True).seat(0, "seat 0")
+        '\\x1b[1;31mseat 0\\x1b[0m'
+    """
+
+    def __init__(self, enabled: bool | None = None) -> None:
+        self.enabled = _wants_colour(sys.stdout) if enabled is None else enabled
+
+    def paint(self, code: str, text: str) -> str:
+        """``text`` in SGR colour ``code``."""
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled and code else text
+
+    def seat(self, seat: int, text: str) -> str:
+        """``text`` in seat ``seat``'s colour."""
+        return self.paint(_SEAT_SGR[seat % len(_SEAT_SGR)], text)
+
+    def colour(self, colour: Colour | None, text: str) -> str:
+        """``text`` in the colour of hexes of ``colour``."""
+        return self.paint(_TILE_SGR.get(colour, "") if colour is not None else "", text)
+
+    def seats(self, text: str) -> str:
+        """Every ``seat N`` of ``text`` in its seat's colour."""
+        if not self.enabled:
+            return text
+        return re.sub(r"\bseat (\d)\b", lambda m: self.seat(int(m[1]), m[0]), text)
+
+    def duchy(self, state: State, text: str) -> str:
+        """A duchy's text (:func:`~burgundy.render.text.duchy_text`) with each space in its
+        hex colour: the empty ones by their letter, the covered ones by their tile."""
+        if not self.enabled:
+            return text
+        labels = _labels(state)
+        letters = {letter: colour for colour, letter in COLOUR_LETTER.items()}
+
+        def one(match: re.Match[str]) -> str:
+            word = match[0]
+            if word[0] in letters and word[1:].isdigit() and len(word) == 2:
+                return self.colour(letters[word[0]], word)
+            return self.colour(labels[word], word) if word in labels else word
+
+        return "\n".join(line if ":" in line else  # a landmark's line: names, not spaces
+                         re.sub(r"\b[A-Za-z][A-Za-z0-9]{1,3}\b", one, line)
+                         for line in text.split("\n"))
+
+    def board(self, state: State, text: str) -> str:
+        """The main board's text with the depots' hexes in their colours."""
+        if not self.enabled:
+            return text
+        names = {tile_name(c): TILES[c].colour for c in state.rules.engine.tiles.codes}
+        lines = []
+        for line in text.split("\n"):
+            head, colon, rest = line.partition(": ")
+            if colon and head.strip().startswith(("depot", "black depot")):
+                tiles, goods, tail = rest.partition(" goods ")
+                tiles = re.sub(r"[a-z][a-z0-9-]*", lambda m: self.colour(
+                    names.get(m[0]), m[0]) if m[0] in names else m[0], tiles)
+                line = f"{head}{colon}{tiles}{goods}{tail}"
+            lines.append(line)
+        return self.seats("\n".join(lines))
+
+
+def _labels(state: State) -> dict[str, Colour | None]:
+    """The duchy labels of the ruleset's tiles and their colours (a label two colours
+    share is left uncoloured)."""
+    labels: dict[str, Colour | None] = {}
+    for code in state.rules.engine.tiles.codes:
+        label = tile_label(code)
+        colour: Colour | None = TILES[code].colour
+        labels[label] = colour if labels.get(label, colour) == colour else None
+    return labels
+
+
+def key_line(palette: Palette) -> str:
+    """The one-line key printed under the person's duchy.
+
+    Examples:
+        >>> print(key_line(Palette(False)))  # doctest: +NORMALIZE_WHITESPACE
+        c castle g pasture s river b city y knowledge m mine + die | ? K17: a tile |
+        1w 2s: cost | legend
+    """
+    letters = " ".join(palette.colour(colour, f"{letter} {colour.label}")
+                       for colour, letter in _KEY_ORDER)
+    return f"{letters} + die | ? K17: a tile | 1w 2s: cost | legend"
+
+
+_KEY_ORDER = [(c, COLOUR_LETTER[c]) for c in (Colour.CASTLE, Colour.PASTURE, Colour.RIVER,
+                                               Colour.CITY, Colour.KNOWLEDGE, Colour.MINE)]
+
+
+def legend_text(state: State, palette: Palette) -> str:
+    """What the ``legend`` command prints: the spaces' letters and colours, every tile
+    label of the ruleset with its name, the seat line's words and the costs of the list."""
+    lines = ["Legend", "  Duchy spaces: an empty space is its colour's letter and its die "
+             "number (d4 is the space under 4 in row d):"]
+    for colour, letter in _KEY_ORDER:
+        lines.append("    " + palette.colour(colour, f"{letter}N") +
+                     f"  {colour.label} ({_COLOUR_WORDS[colour]} hexes)")
+    lines.append("  A covered space shows its tile's label (? LABEL explains a tile):")
+    by_colour: dict[Colour | None, list[str]] = {}
+    for code in state.rules.engine.tiles.codes:
+        by_colour.setdefault(TILES[code].colour, []).append(
+            f"{tile_label(code)}={tile_name(code)}")
+    kinds: list[Colour | None] = [c for c, _ in _KEY_ORDER]
+    for kind in [*kinds, None]:
+        entries = by_colour.get(kind)
+        if entries:
+            title = kind.label if kind is not None else "no colour"
+            shown = " ".join(dict.fromkeys(entries))
+            lines.append(f"    {title}: " + palette.colour(kind, shown))
+    lines += [
+        "  Seat lines: VP | silver: silverlings | workers | goods 1x2: two goods of colour 1 |"
+        " sold: goods sold | storage | dice 5 [2 used]: unused dice, then the used ones"
+        " (* a die of any value)",
+        "  Main board: depot N: its hexes, then its goods; bonus tiles left: L large, S small"
+        " of each colour",
+        "  Action list: 1w = costs 1 worker (turning the die), 2s = costs 2 silverlings;"
+        " nothing shown = free",
+        "  Colours: the hexes as on the table; " + " ".join(
+            palette.seat(seat, f"seat {seat}") for seat in range(len(state.seats))),
+    ]
+    return "\n".join(lines)
+
+
 # -- the list ---------------------------------------------------------------------------------
 @attrs.frozen
 class Choice:
@@ -229,18 +513,29 @@ class Choice:
 
     text: str
     actions: tuple[Action, ...]
+    cost: str = ""
+    """What it costs (:func:`cost_text`: ``1w``, ``2s``), ``""`` when free or not known."""
+
+    @property
+    def shown(self) -> str:
+        """The entry as the list shows it: the text, then its cost in brackets."""
+        return f"{self.text} ({self.cost})" if self.cost else self.text
 
 
-def choices(legal: Sequence[Action]) -> list[Choice]:
-    """The numbered entries of the list of ``legal``: one per action, in their order. (Which
-    stored tile a full storage drops is a decision of its own, listed when it is due.)
+def choices(legal: Sequence[Action], state: State | None = None) -> list[Choice]:
+    """The numbered entries of the list of ``legal``: one per action, in their order, with
+    its cost in ``state`` (:func:`action_cost`) when given. (Which stored tile a full
+    storage drops is a decision of its own, listed when it is due.)
 
     Examples:
         >>> from burgundy.actions import BuyTile, TakeWorkers
         >>> [entry.text for entry in choices([TakeWorkers(die=2), BuyTile(tile=1)])]
         ['workers d2', 'buy castle']
     """
-    return [Choice(str(action), (action,)) for action in legal]
+    if state is None:
+        return [Choice(str(action), (action,)) for action in legal]
+    return [Choice(str(action), (action,), cost_text(action_cost(state, action)))
+            for action in legal]
 
 
 def columns(entries: Sequence[str], width: int) -> list[str]:
@@ -376,12 +671,14 @@ class Session:
         out: Where everything is printed.
         record_path: Where ``s`` and ``q`` save the record (``None``: ``s`` needs a file).
         width: Columns for the action list (default: the terminal's).
+        palette: The colours (default: on when ``out`` is a terminal and ``NO_COLOR`` is
+            not set).
     """
 
     def __init__(
         self, game: Game, human: int, bots: dict[int, Any], names: Sequence[str],
         reader: LineReader, out: TextIO, record_path: str | None = None,
-        width: int | None = None,
+        width: int | None = None, palette: Palette | None = None,
     ) -> None:
         self.game = game
         self.human = human
@@ -392,6 +689,7 @@ class Session:
         self.record_path = record_path
         self.width = width or shutil.get_terminal_size((100, 24)).columns
         self._shown: tuple[int, int] = (-1, -1)
+        self.palette = palette if palette is not None else Palette(_wants_colour(out))
 
     # -- output ---------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -412,23 +710,30 @@ class Session:
             f"{self.names[s]} {' '.join(map(str, state.seats[s].rolled)) or '-'}"
             for s in range(len(state.seats))
         )
-        self.say(f"white die {state.white or '-'} | dice: {dice}")
+        self.say(self.palette.seats(f"white die {state.white or '-'} | dice: {dice}"))
 
     def show_table(self, state: State) -> None:
-        """The main board, every seat's line and the person's duchy."""
-        self.say(board_text(state))
+        """The main board, every seat's line and the person's duchy with the key under it."""
+        self.say(self.palette.board(state, board_text(state)))
         for seat in range(len(state.seats)):
-            self.say(seat_summary(state, seat) + ("  <- you" if seat == self.human else ""))
-        self.say(duchy_text(state, state.seats[self.human].estate, coordinates=True))
+            self.say(self.palette.seats(seat_summary(state, seat))
+                     + ("  <- you" if seat == self.human else ""))
+        self.say(self._duchy(state, self.human))
+        self.say(key_line(self.palette))
+
+    def _duchy(self, state: State, seat: int) -> str:
+        text = duchy_text(state, state.seats[seat].estate, coordinates=True)
+        return self.palette.duchy(state, text)
 
     def show_duchy(self, state: State, seat: int) -> None:
         """Seat ``seat``'s line and duchy (with coordinates)."""
-        self.say(seat_summary(state, seat))
-        self.say(duchy_text(state, state.seats[seat].estate, coordinates=True))
+        self.say(self.palette.seats(seat_summary(state, seat)))
+        self.say(self._duchy(state, seat))
 
     def show_list(self, entries: Sequence[Choice]) -> None:
-        """The numbered action list, in columns."""
-        for line in columns([c.text for c in entries], self.width):
+        """The numbered action list, in columns, each action with its cost (``1w``: a
+        worker, ``2s``: two silverlings)."""
+        for line in columns([c.shown for c in entries], self.width):
             self.say(line)
 
     # -- saving ---------------------------------------------------------------------------
@@ -456,7 +761,9 @@ class Session:
         if partners:  # team play: a bot plays the partner's seat
             self.say("Your partner: " + ", ".join(f"seat {s} ({self.names[s]})"
                                                    for s in partners)
-                     + "; you share the duchy, workers, silverlings, goods and storage.")
+                     + "; you share the duchy, workers, silverlings, goods and storage. You "
+                     "also have storage spaces of your own: a hex you take goes to the shared "
+                     "storage with 'stow', to your own with 'stow own' (when both have room).")
         try:
             while not self.game.state.is_terminal:
                 state = self.game.state
@@ -464,7 +771,7 @@ class Session:
                 seat = state.current_player
                 if seat != self.human:
                     action = self.bots[seat].choose(state)
-                    self.say(f"seat {seat} ({self.names[seat]}): {action}")
+                    self.say(self.palette.seats(f"seat {seat} ({self.names[seat]}): {action}"))
                     self.game.play(action)
                     continue
                 self._decide(state)
@@ -484,10 +791,11 @@ class Session:
         """Show the table and the list, then read answers until one is played (or undone)."""
         self.say("")
         self.show_table(state)
-        entries = choices(state.legal_actions())
+        entries = choices(state.legal_actions(), state)
         self.show_list(entries)
         texts = {str(a) for a in state.legal_actions()}
-        self.reader.candidates = [*sorted(texts), "help", "board", "undo", "save", "quit"]
+        self.reader.candidates = [*sorted(texts), "help", "legend", "board", "undo", "save",
+                                  "quit"]
         while True:
             answer = self.reader.read("> ")
             if answer is None:
@@ -505,7 +813,10 @@ class Session:
             self.say(HELP)
             return False
         if answer in ("b", "board"):
-            self.say(board_text(state))
+            self.say(self.palette.board(state, board_text(state)))
+            return False
+        if answer in ("legend", "key"):
+            self.say(legend_text(state, self.palette))
             return False
         if word in ("d", "duchy"):
             seats = range(len(state.seats))
@@ -532,11 +843,15 @@ class Session:
             return False
         if word.startswith("?"):
             what = (word[1:] + " " + rest).strip()
+            tile = find_tile(state, what) if what and not what.isdigit() else None
             if what.isdigit() and 1 <= int(what) <= len(entries):
                 choice = entries[int(what) - 1]
                 self.say(explain(state, choice.actions[0]))
+            elif tile is not None:
+                self.say(tile_text(state, tile))
             else:
-                self.say(f"Type ? and an action number 1-{len(entries)}.")
+                self.say(f"Type ? and an action number 1-{len(entries)}, or a tile's code or "
+                         "name (? k20, ? bank).")
             return False
         chosen = self._chosen(state, answer, entries)
         if chosen is None:
@@ -569,7 +884,8 @@ def _undo_to(game: Game, human: int) -> bool:
 
 
 def print_result(state: State, out: TextIO) -> None:
-    """The final scores with each seat's ledger, and the winner(s)."""
+    """The final scores (``State.scores``) with each seat's ledger, then the result against
+    the rule that decides it (:func:`burgundy.render.result.result_text`)."""
     out.write("\nFinal scores:\n")
     for seat in range(len(state.seats)):
         ledger = ", ".join(f"{k} {v}" for k, v in state.seats[seat].ledger)
@@ -578,11 +894,4 @@ def print_result(state: State, out: TextIO) -> None:
     for seats in teams:  # partners sharing an estate (team play): their VP add up
         total = sum(state.seats[s].vp for s in seats)
         out.write(f"  team {' + '.join(f'seat {s}' for s in seats)}: {total} VP\n")
-    winners = state.winners()
-    if len(winners) > 1:  # partners (team play)
-        out.write(f"Winners: seats {', '.join(map(str, winners))}\n")
-    elif winners:
-        out.write(f"Winner: seat {winners[0]}\n")
-    else:
-        out.write("No winner.\n")
-
+    out.write(result_text(state) + "\n")

@@ -35,6 +35,14 @@ class OptionSpec:
             ``None`` with an explanation.
         describe: ``f(value) -> note`` for people: a few words on the ruleset's value that
             :meth:`Ruleset.describe` shows (``""``: nothing to say), or ``None``.
+        kind: What kind of value it takes, in a few words for people (``"a whole number
+            45-55"``), as ``burgundy variants --options`` lists it; ``""`` (default): told
+            from ``choices`` or the default's type.
+
+    Examples:
+        >>> from burgundy.variant_info import OptionSpec
+        >>> OptionSpec(50, None, "where the marker starts", kind="a whole number 45-55").kind
+        'a whole number 45-55'
     """
 
     default: Any
@@ -42,6 +50,7 @@ class OptionSpec:
     doc: str
     check: Callable[[Any, Ruleset], Any] | None = None
     describe: Callable[[Any], str] | None = None
+    kind: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -157,6 +166,13 @@ class VariantInfo:
         loose_dice: The variant can push a :class:`~burgundy.pending.LooseDieAction` (a
             die action with a die not in the hand, 7-12: the white castles): only then do
             the die actions' spaces hold the loose dice (:mod:`burgundy.action_space`).
+        result: ``f(state) -> line``: the finished game's result in words, for a variant
+            that decides it by a rule of its own (who won or whether it was lost, against
+            which rule: team play's summed VP, the solo module's covered spaces); what
+            :func:`burgundy.render.result.result_text` gives, or ``None`` (the base game's
+            most VP).
+        tile_texts: What tiles do under the variant, in words for people, by tile name
+            (``{"k20": "End: 4 VP per market."}``): the terminal's ``? TILE`` says it.
     """
 
     name: str
@@ -179,3 +195,5 @@ class VariantInfo:
     example_options: Mapping[str, Any] = attrs.field(factory=dict)
     purchase_sources: tuple[PurchaseSource, ...] = ()
     loose_dice: bool = False
+    result: Callable[[State], str] | None = None
+    tile_texts: Mapping[str, str] = attrs.field(factory=dict)

@@ -123,7 +123,7 @@ CORE_OPTIONS: dict[str, OptionSpec] = {
         "standard", None,
         "'standard' (board 1 for all), 'random' (dealt by chance) or a board id per seat; "
         "a variant that deals its own boards (outposts) deals with either",
-        _check_boards,
+        _check_boards, kind="standard, random, or a JSON list of board ids (one per seat)",
     ),
     "start_castle": _declared.OptionSpec(
         "centre", ("centre", "choose"),

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from burgundy.game import parse_action, replay_steps
+from burgundy.render.result import result_text
 from burgundy.render.svg import state_svg
 from burgundy.state import State
 from burgundy.variants import Ruleset
@@ -95,7 +96,7 @@ def _title(record: Mapping[str, Any]) -> str:
     return f"The Castles of Burgundy \u2014 {who}"
 
 
-def _summary(record: Mapping[str, Any]) -> str:
+def _summary(record: Mapping[str, Any], final: State | None = None) -> str:
     rules = Ruleset.from_dict(record["ruleset"])
     header = record.get("header") or {}
     parts = [f"{rules.players} players", f"{rules.edition} edition",
@@ -105,8 +106,11 @@ def _summary(record: Mapping[str, Any]) -> str:
     result = header.get("result")
     if result:
         scores = ", ".join(f"seat {s}: {vp} VP" for s, vp in enumerate(result["scores"]))
-        winners = ", ".join(f"seat {s}" for s in result["winners"]) or "none"
-        parts.append(f"{scores} \u2014 winner {winners}")
+        if final is not None and final.is_terminal:  # the result against its rule
+            parts.append(f"{scores} \u2014 {result_text(final)}")
+        else:
+            winners = ", ".join(f"seat {s}" for s in result["winners"]) or "none"
+            parts.append(f"{scores} \u2014 winner {winners}")
     return " \u00b7 ".join(parts)
 
 
@@ -141,8 +145,9 @@ def replay_html(record: Mapping[str, Any], *, coordinates: bool = True) -> str:
         f'<li data-frame="{k}">{html.escape(caption.split(_DASH)[0])}</li>'
         for k, (caption, _, _) in enumerate(frames)
     )
+    final = frames[-1][1] if frames else None
     return _PAGE.format(
-        title=html.escape(_title(record)), summary=html.escape(_summary(record)),
+        title=html.escape(_title(record)), summary=html.escape(_summary(record, final)),
         count=len(frames), count_max=len(frames) - 1, moves=moves, payload=payload,
         script=_SCRIPT, style=_STYLE,
     )

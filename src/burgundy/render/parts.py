@@ -12,57 +12,11 @@ same way under it; :func:`board_rows` collects them.
 
 from __future__ import annotations
 
-import attrs
-
+from burgundy.hook_values import PictureCell as PictureCell  # re-exported: its home before 1.0
+from burgundy.hook_values import PictureRow as PictureRow  # re-exported
 from burgundy.state import State
 
 __all__ = ["PictureCell", "PictureRow", "board_rows", "estate_rows"]
-
-
-@attrs.frozen(slots=True)
-class PictureCell:
-    """One cell of a :class:`PictureRow`.
-
-    Attributes:
-        text: What the cell says, short (up to about six characters fit the SVG cell).
-        goods: A goods colour 1-6 the cell is marked with (its fill), or 0 for none.
-        holds: A goods colour 1-6 of a goods tile lying on the cell, or 0 for none.
-        group: The group the cell belongs to, an index into :attr:`PictureRow.groups`;
-            the cells of a group are drawn together.
-        title: A longer description (the SVG tooltip; the text picture ignores it).
-
-    Examples:
-        >>> from burgundy.render.parts import PictureCell
-        >>> PictureCell("4 VP", goods=3).holds
-        0
-    """
-
-    text: str
-    goods: int = 0
-    holds: int = 0
-    group: int = 0
-    title: str = ""
-
-
-@attrs.frozen(slots=True)
-class PictureRow:
-    """A labelled row of cells a variant adds to an estate's pictures.
-
-    Attributes:
-        label: What the row is (it heads the row in both pictures).
-        cells: The cells, left to right.
-        groups: Names of the cells' groups, by :attr:`PictureCell.group` (``()``: none).
-
-    Examples:
-        >>> from burgundy.render.parts import PictureCell, PictureRow
-        >>> row = PictureRow("route", (PictureCell("2 sv", goods=1, holds=1),), ("A",))
-        >>> row.cells[0].holds, row.groups
-        (1, ('A',))
-    """
-
-    label: str
-    cells: tuple[PictureCell, ...]
-    groups: tuple[str, ...] = ()
 
 
 def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:

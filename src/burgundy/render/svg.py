@@ -40,6 +40,7 @@ from burgundy.components import TILE_COLOUR, Colour, tile_name
 from burgundy.geometry import POSITIONS, SPACE_NAMES, Board, bits
 from burgundy.geometry import board as standard_board
 from burgundy.render.parts import PictureRow, board_rows, estate_rows
+from burgundy.render.result import result_text
 from burgundy.rules.effects import TRACK_SPACES
 from burgundy.rules.phases import PHASE_NAMES, ROUNDS_PER_PHASE
 from burgundy.rules.scoring import LARGE_BONUS, PHASE_BONUS, SMALL_BONUS, play_order
@@ -332,8 +333,10 @@ def _winners(state: State) -> tuple[int, ...]:
 def _status(state: State) -> str:
     """Who or what moves next, in words."""
     if state.current_player == TERMINAL:
-        names = ", ".join(_seat_name(s) for s in _winners(state))
-        return f"game over \u2014 winner {names}" if names else "game over"
+        try:
+            return f"game over \u2014 {result_text(state, short=True)}"
+        except Exception:  # a variant's winner rule may fail on an odd state: no result
+            return "game over"
     top = state.pending[-1]
     what = _pending_label(type(top).__name__)
     if top.seat >= 0:

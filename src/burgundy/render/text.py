@@ -40,7 +40,8 @@ def tile_label(code: int) -> str:
     """Return the short upper-case label of a tile (at most 4 characters)."""
     kind = TILES[code]
     if kind.species:
-        return f"{SPECIES_SHORT[kind.species]}{kind.animals}"
+        short = SPECIES_SHORT.get(kind.species, kind.species[:3].upper())  # a variant's: GOO2
+        return f"{short}{kind.animals}"
     name = tile_name(code)
     return SHORT.get(name, name.upper())[:4]
 

@@ -35,6 +35,41 @@ if TYPE_CHECKING:
     from burgundy.variants import Ruleset
 
 
+def _shown(value: object, limit: int = 40) -> str:
+    """``value`` for a message: an array's items (not ``array(...)``), cut at ``limit``."""
+    text = repr(value.tolist()) if isinstance(value, np.ndarray) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def as_action_id(value: object) -> int:
+    """The ``int`` of an integer-like action id, as policies and clients hand them over:
+    a Python ``int``, a NumPy integer (``np.int64(3)``), or an integer array of one element,
+    0-d (``np.array(3)``, what Stable-Baselines3's ``predict`` returns for one observation)
+    or of shape ``(1,)``. The range is not checked here (:meth:`ActionCodec.block` does).
+
+    Raises:
+        ValueError: ``value`` is not integer-like: a ``bool``, a float (``2.0`` too), a
+            string, ``None``, an array of another shape or dtype. The message shows the value
+            cut to 40 characters.
+
+    Examples:
+        >>> import numpy as np
+        >>> [as_action_id(v) for v in (3, np.int16(3), np.array(3), np.array([3]))]
+        [3, 3, 3, 3]
+        >>> as_action_id(np.array([2.5]))
+        Traceback (most recent call last):
+        ...
+        ValueError: action [2.5]: not an action id (an integer, or an integer array of one element)
+    """
+    if isinstance(value, np.ndarray) and value.shape in ((), (1,)) and np.issubdtype(
+            value.dtype, np.integer):
+        return int(value.reshape(()))
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    raise ValueError(f"action {_shown(value)}: not an action id (an integer, or an integer "
+                     "array of one element)")
+
+
 @attrs.frozen
 class Block:
     """One action type's part of the id space.
@@ -143,19 +178,23 @@ class ActionCodec:
         except (KeyError, TypeError):
             raise ValueError(f"{action!r} is outside the id space of this ruleset") from None
 
-    def action(self, index: int) -> Hashable:
+    def action(self, index: object) -> Hashable:
         """The key an id stands for (for a type whose key is the action: the action)."""
         block = self.block(index)
-        return block.keys[index - block.start]
+        return block.keys[as_action_id(index) - block.start]
 
-    def block(self, index: int) -> Block:
+    def block(self, index: object) -> Block:
         """The block id ``index`` is in.
 
+        Args:
+            index: An id, integer-like as :func:`as_action_id` takes it.
+
         Raises:
-            ValueError: ``index`` is not an id (0 to ``size - 1``).
+            ValueError: ``index`` is not integer-like, or not an id (0 to ``size - 1``).
         """
-        if not isinstance(index, (int, np.integer)) or not 0 <= index < self.size:
-            raise ValueError(f"action id {index!r}: not in 0-{self.size - 1}")
+        index = as_action_id(index)
+        if not 0 <= index < self.size:
+            raise ValueError(f"action id {index}: not in 0-{self.size - 1}")
         for block in reversed(self.blocks):
             if index >= block.start:
                 return block
@@ -193,15 +232,21 @@ class ActionCodec:
         self._cache_key, self._cache = state, out
         return out
 
-    def decode(self, index: int, state: State) -> act.Action:
+    def decode(self, index: object, state: State) -> act.Action:
         """The legal action of ``state`` with id ``index`` (the instance
         ``state.legal_actions()`` lists).
 
+        Args:
+            index: An id, integer-like as :func:`as_action_id` takes it (an ``int``, a NumPy
+                integer, an integer array of one element).
+            state: The state.
+
         Raises:
-            ValueError: ``index`` is not an id, or no legal action of ``state`` has it.
+            ValueError: ``index`` is not integer-like, not an id, or no legal action of
+                ``state`` has it.
         """
-        found = self.legal_ids(state).get(int(index)) if isinstance(
-            index, (int, np.integer)) else None
+        index = as_action_id(index)
+        found = self.legal_ids(state).get(index)
         if found is None:
             self.block(index)  # raises for a non-id
             raise ValueError(f"action id {index} is not legal here")
@@ -213,8 +258,8 @@ class ActionCodec:
 
         Args:
             state: The state.
-            dtype: A one-byte dtype: ``np.bool_`` (default) or ``np.int8`` (PettingZoo's
-                masks), ``np.uint8``.
+            dtype: ``np.bool_`` (default), ``np.int8`` (PettingZoo's masks), ``np.uint8``,
+                or a wider one (``np.float32``, RLlib's masks: a converted copy).
 
         Examples:
             >>> import burgundy
@@ -231,7 +276,9 @@ class ActionCodec:
         if state.current_player >= 0:
             for index in self.legal_ids(state):
                 buffer[index] = 1
-        return np.frombuffer(buffer, dtype=dtype)
+        if np.dtype(dtype).itemsize == 1:
+            return np.frombuffer(buffer, dtype=dtype)
+        return np.frombuffer(buffer, dtype=np.uint8).astype(dtype)
 
     def layout(self) -> list[tuple[str, int, int]]:
         """``(type name, first id, size)`` of every block, in id order."""

@@ -1,17 +1,28 @@
 """A single-agent Gymnasium environment: :class:`BurgundyEnv`, registered as
-``"burgundy/Burgundy-v0"`` when this module is imported.
+``"burgundy/Burgundy-v0"`` when this module is imported (``gymnasium.make(
+"burgundy.rl.gym:burgundy/Burgundy-v0")`` imports it first, as in a process of its own).
 
 The agent plays one seat (``seat``, default 0); the other seats are bundled bots given by
 spec (``opponents=("greedy", "mcts:50")``, one per other seat, or one spec for all: names as
 :func:`burgundy.bots.make_bot` takes them). Chance and the bots' moves are played inside
 ``reset`` and ``step`` until the agent's next decision or the end. The observation is the
-agent's :func:`burgundy.rl.observe` vector; the action an id of the ruleset's
-:class:`~burgundy.rl.ActionCodec` (``Discrete(codec.size)``); :meth:`BurgundyEnv.action_masks`
-gives the legal ids for maskable algorithms (sb3-contrib's ``MaskablePPO``). The reward is 0
-until the end, then +1 for a win (a shared win too) and -1 otherwise.
+agent's :func:`burgundy.rl.observe` vector (``observation="vector"``), or, with
+``observation="masked"``, a dict of it (``"observations"``) and the legal ids as a float32
+mask (``"action_mask"``), the keys and dtype RLlib's action-masking module reads. The
+action is an id of the ruleset's :class:`~burgundy.rl.ActionCodec` (``Discrete(codec.size)``),
+any integer-like value (:func:`~burgundy.rl.codec.as_action_id`: an ``int``, a NumPy
+integer, the 0-d array Stable-Baselines3's ``predict`` returns, a shape-``(1,)`` array);
+:meth:`BurgundyEnv.action_masks` gives the legal ids for maskable algorithms (sb3-contrib's
+``MaskablePPO``). The reward is 0 until the end, then +1 for a win (a shared win too) and
+-1 otherwise.
 
-**An illegal id** ends the episode: ``terminated=True``, reward ``illegal_reward``
-(default -1), ``info["illegal"] = True``; the game is not changed. It never raises.
+**An illegal action** (not integer-like, not an id, or not legal now; also any step after
+the end) is handled as PettingZoo's classic games do (``TerminateIllegalWrapper``): by
+default (``on_illegal="end"``) the episode ends, ``terminated=True``, with reward
+``illegal_reward`` (default -1) and ``info["illegal"] = True``; the game is not changed and
+nothing is raised, so an environment checker's random actions (RLlib's pre-check) pass.
+``on_illegal="raise"`` raises a ``ValueError`` naming the id instead. A legal step's
+``info["illegal"]`` is ``False``.
 
 Examples:
     >>> import gymnasium
@@ -36,7 +47,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from burgundy.bots import Bot, make_bot
-from burgundy.rl.codec import ActionCodec
+from burgundy.rl.codec import ActionCodec, as_action_id
 from burgundy.rl.observation import observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
 from burgundy.state import State
@@ -44,9 +55,13 @@ from burgundy.variants import Ruleset
 
 ENV_ID = "burgundy/Burgundy-v0"
 """The id :func:`gymnasium.make` knows the environment by."""
+OBSERVATIONS = ("vector", "masked")
+"""The observation forms: the vector, or RLlib's dict of it and a float mask."""
+ON_ILLEGAL = ("end", "raise")
+"""What an illegal action does: end the episode (the default), or raise."""
 
 
-class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
+class BurgundyEnv(gymnasium.Env[Any, Any]):
     """One seat against bots (see the module).
 
     Args:
@@ -57,11 +72,25 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         opponents: Bot specs, one per other seat or one for all (``"random"``,
             ``"greedy"``, ``"mcts:50"``).
         seat: The agent's seat.
-        illegal_reward: The reward of an illegal id (the episode ends).
+        illegal_reward: The reward of an illegal action (the episode ends).
+        on_illegal: ``"end"`` (the episode ends with ``illegal_reward``) or ``"raise"``
+            (``ValueError``).
+        observation: ``"vector"`` (the observation vector) or ``"masked"`` (a dict:
+            ``"observations"``, the vector, and ``"action_mask"``, float32, 1.0 at the
+            legal ids: RLlib's action masking).
         render_mode: ``None`` or ``"ansi"``.
 
     Raises:
-        ValueError: A bad ruleset, bot spec or seat.
+        ValueError: A bad ruleset, bot spec, seat, ``on_illegal`` or ``observation``.
+
+    Examples:
+        >>> environment = BurgundyEnv(players=2, observation="masked")
+        >>> obs, info = environment.reset(seed=1)
+        >>> sorted(obs), obs["action_mask"].dtype.name
+        (['action_mask', 'observations'], 'float32')
+        >>> obs, reward, terminated, truncated, info = environment.step(-1)
+        >>> reward, terminated, info["illegal"]
+        (-1.0, True, True)
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
@@ -75,6 +104,8 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         opponents: Sequence[str] = ("random",),
         seat: int = 0,
         illegal_reward: float = -1.0,
+        on_illegal: str = "end",
+        observation: str = "vector",
         render_mode: str | None = None,
     ) -> None:
         self.rules = Ruleset(players=players, variants=tuple(variants),
@@ -90,20 +121,32 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self.opponent_specs = tuple(specs[:others])
         for spec in self.opponent_specs:
             make_bot(spec)  # raises ValueError for a bad spec
+        if on_illegal not in ON_ILLEGAL:
+            raise ValueError(f"on_illegal {on_illegal!r}: not one of {', '.join(ON_ILLEGAL)}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(
+                f"observation {observation!r}: not one of {', '.join(OBSERVATIONS)}")
         self.seat = seat
         self.illegal_reward = float(illegal_reward)
+        self.on_illegal = on_illegal
+        self.observation = observation
         self.render_mode = render_mode
         self.codec = ActionCodec.of(self.rules)
-        self.observation_space = spaces.Box(
-            0.0, np.inf, (observation_size(self.rules),), np.float32)
-        self.action_space = spaces.Discrete(self.codec.size)  # type: ignore[assignment]
+        vector = spaces.Box(0.0, np.inf, (observation_size(self.rules),), np.float32)
+        self.observation_space: spaces.Space[Any] = vector
+        if observation == "masked":
+            self.observation_space = spaces.Dict({
+                "observations": vector,
+                "action_mask": spaces.Box(0.0, 1.0, (self.codec.size,), np.float32),
+            })
+        self.action_space = spaces.Discrete(self.codec.size)
         self.state: State = self.rules.initial_state()
         self._rng = random.Random(0)
         self._bots: dict[int, Bot] = {}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         """Start a game; ``seed`` seeds its chance and the bots."""
         super().reset(seed=seed)
         base = int(self.np_random.integers(0, 2**31 - 1))
@@ -112,7 +155,13 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self._bots = {s: make_bot(spec, seed=base + s)
                       for s, spec in zip(others, self.opponent_specs, strict=True)}
         self.state = self._advance(self.rules.initial_state())
-        return observe(self.state, self.seat), {"illegal": False}
+        return self._observe(), {"illegal": False}
+
+    def _observe(self) -> Any:
+        vector = observe(self.state, self.seat)
+        if self.observation == "vector":
+            return vector
+        return {"observations": vector, "action_mask": self.codec.mask(self.state, np.float32)}
 
     def _advance(self, state: State) -> State:
         """Chance and the bots' moves until the agent's decision or the end."""
@@ -126,21 +175,36 @@ class BurgundyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         """The legal ids of the agent's decision (all ``False`` once the game is over)."""
         return self.codec.mask(self.state)
 
-    def step(
-        self, action: int
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        """Play id ``action``; then chance and the bots until the agent's next decision."""
-        legal = self.codec.legal_ids(self.state) if not self.state.is_terminal else {}
-        chosen = legal.get(int(action)) if isinstance(action, (int, np.integer)) else None
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an integer-like id); then chance and the bots until the agent's
+        next decision or the end.
+
+        Raises:
+            ValueError: ``action`` is illegal and ``on_illegal="raise"``.
+        """
+        chosen = self._legal(action)
         if chosen is None:
-            return (observe(self.state, self.seat), self.illegal_reward, True, False,
-                    {"illegal": True})
+            return self._observe(), self.illegal_reward, True, False, {"illegal": True}
         self.state = self._advance(self.state.apply(chosen))
         reward = 0.0
         if self.state.is_terminal:
             reward = final_rewards(self.state)[self.seat]
-        return (observe(self.state, self.seat), reward, self.state.is_terminal, False,
-                {"illegal": False})
+        return self._observe(), reward, self.state.is_terminal, False, {"illegal": False}
+
+    def _legal(self, action: Any) -> Any:
+        """The legal action of id ``action``; ``None`` (or a ``ValueError`` with
+        ``on_illegal="raise"``) for an illegal one."""
+        if self.on_illegal == "raise":
+            if self.state.is_terminal:
+                raise ValueError("the game is over: reset() starts the next one")
+            return self.codec.decode(action, self.state)
+        try:
+            index = as_action_id(action)
+        except ValueError:
+            return None
+        if self.state.is_terminal:
+            return None
+        return self.codec.legal_ids(self.state).get(index)
 
     def render(self) -> str | None:
         """The text picture of the table (``render_mode="ansi"``), else ``None``."""

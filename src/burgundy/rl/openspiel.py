@@ -3,10 +3,25 @@ registers ``"python_burgundy"`` with pyspiel.
 
 A sequential game with explicit chance (``EXPLICIT_STOCHASTIC``) and perfect information:
 nothing is hidden in a state, only the chance to come (the face-down piles are drawn at
-chance nodes). Parameters: ``players`` (int, default 2), ``variants`` (names joined by
-``+``, default ``"knowledge"``; ``"none"`` for the base game), ``edition`` (int, 2019 or
+chance nodes). Parameters: ``players`` (int, default 2; 1 to 4), ``variants`` (names joined
+by ``+``, default ``"knowledge"``; ``"none"`` for the base game), ``edition`` (int, 2019 or
 2011); they survive OpenSpiel's string round-trip (``pyspiel.load_game(str(game))``; a
-comma or a numeric text would not, hence ``+`` and an int edition).
+comma or a numeric text would not, hence ``+`` and an int edition). The one-player game is
+the solo variant's: ``{"players": 1}`` adds ``solo`` to the variants when they do not name
+it (the game's parameters then name it), so every count the game type declares loads.
+
+What the game type declares is what a state gives:
+
+- ``observation_tensor``: :func:`burgundy.rl.observe`'s vector of the player (the whole
+  table as that seat sees it: in a perfect-information game, the state without its
+  history).
+- ``observation_string``: :func:`observation_string`, the same observation as text, every
+  nonzero entry of the vector by its slice name: lossless, two states give the same string
+  exactly when they give the same tensor.
+- ``information_state_string``: the history of actions (perfect recall), one per move.
+- ``information_state_tensor``: not provided (``provides_information_state_tensor=False``):
+  a fixed-size tensor of the whole history is not defined; asking for it raises
+  ``ValueError``. The observation tensor is the state for algorithms that need a tensor.
 
 A player's actions are the ids of the ruleset's :class:`~burgundy.rl.ActionCodec`
 (``num_distinct_actions`` is its ``size``); a chance node's outcomes are numbered in the
@@ -34,7 +49,7 @@ import pyspiel
 
 from burgundy.game import describe_outcome
 from burgundy.rl.codec import ActionCodec
-from burgundy.rl.observation import observation_size, observe
+from burgundy.rl.observation import observation_layout, observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
 from burgundy.state import State
 from burgundy.variants import Ruleset
@@ -64,11 +79,18 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _rules(params: dict[str, Any]) -> Ruleset:
+def _variants(params: dict[str, Any]) -> tuple[str, ...]:
+    """The variant names of the parameters; with one player, ``solo`` among them."""
     names = str(params["variants"])
     variants = () if names in ("", "none") else tuple(v for v in names.split("+") if v)
-    return Ruleset(players=int(params["players"]), variants=variants,
-                            edition=str(params["edition"]))
+    if int(params["players"]) == 1 and "solo" not in variants:
+        variants += ("solo",)
+    return variants
+
+
+def _rules(params: dict[str, Any]) -> Ruleset:
+    return Ruleset(players=int(params["players"]), variants=_variants(params),
+                   edition=str(params["edition"]))
 
 
 class BurgundyGame(pyspiel.Game):  # type: ignore[misc]
@@ -81,6 +103,7 @@ class BurgundyGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULTS, **(params or {})}
         self.rules = _rules(params)
+        params["variants"] = "+".join(_variants(params)) or "none"
         self.codec = ActionCodec.of(self.rules)
         self.initial = self.rules.initial_state()
         info = pyspiel.GameInfo(
@@ -101,7 +124,8 @@ class BurgundyGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Any = None
     ) -> Observer:
-        """The observer: :func:`burgundy.rl.observe` (the history for perfect recall)."""
+        """The observer: :func:`burgundy.rl.observe` and :func:`observation_string`; with
+        perfect recall (the information state), the history as a string and no tensor."""
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self, recall)
 
@@ -192,23 +216,59 @@ class BurgundyState(pyspiel.State):  # type: ignore[misc]
                 f"vp {list(state.scores)} after {len(self.history())} moves")
 
 
+def observation_string(state: State, player: int) -> str:
+    """The observation of ``player`` as text: each nonzero entry of
+    :func:`burgundy.rl.observe`'s vector as ``slice=value`` (a slice of one entry) or
+    ``slice[i]=value``, in the vector's order (:func:`burgundy.rl.observation_layout`),
+    the value as the shortest text that reads back as the same float32. Lossless: two
+    states give the same string exactly when they give the same vector.
+
+    Examples:
+        >>> import burgundy
+        >>> state = burgundy.Game(players=2, seed=1, variants=("knowledge",)).state
+        >>> text = observation_string(state, 0)
+        >>> "round[0]=1" in text.split()
+        True
+    """
+    vector = observe(state, player)
+    parts: list[str] = []
+    for name, start, size in observation_layout(state.rules):
+        for i in np.flatnonzero(vector[start:start + size]):
+            value = np.format_float_positional(vector[start + i], trim="-")
+            parts.append(f"{name}={value}" if size == 1 else f"{name}[{i}]={value}")
+    return " ".join(parts)
+
+
 class Observer:
-    """OpenSpiel's observer interface: ``tensor`` and ``dict`` set from a state."""
+    """OpenSpiel's observer interface: ``tensor`` and ``dict`` set from a state.
+
+    Without perfect recall (the observation): the :func:`burgundy.rl.observe` vector and
+    :func:`observation_string`. With perfect recall (the information state): the history
+    as a string; it has no tensor (``tensor`` is empty and :meth:`set_from` raises).
+    """
 
     def __init__(self, game: BurgundyGame, recall: bool) -> None:
         self.recall = recall
-        self.tensor = np.zeros(observation_size(game.rules), np.float32)
-        self.dict = {"observation": self.tensor}
+        size = 0 if recall else observation_size(game.rules)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
 
     def set_from(self, state: BurgundyState, player: int) -> None:
-        """The :func:`burgundy.rl.observe` vector of ``player``."""
+        """The :func:`burgundy.rl.observe` vector of ``player``.
+
+        Raises:
+            ValueError: This is the information-state observer (no tensor is provided).
+        """
+        if self.recall:
+            raise ValueError(f"{SHORT_NAME} provides no information state tensor (its type "
+                             "says so): use observation_tensor, the whole table")
         self.tensor[:] = observe(state.state, player)
 
     def string_from(self, state: BurgundyState, player: int) -> str:
-        """The history (perfect recall), else a line on the state."""
+        """The history (perfect recall), else :func:`observation_string`."""
         if self.recall:
             return " ".join(map(str, state.history()))
-        return str(state)
+        return observation_string(state.state, player)
 
 
 pyspiel.register_game(_GAME_TYPE, BurgundyGame)

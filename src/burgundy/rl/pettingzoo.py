@@ -9,8 +9,16 @@ is ``Discrete(codec.size)``. Chance (dice, hexes, goods) is resolved inside ``st
 actions give the same game. The game's end gives each winner +1 and every other seat -1
 (a shared win, team play's partners, +1 for each); there is no reward before it.
 
-An id that is not legal for the agent to move raises ``ValueError`` (PettingZoo's classic
-games refuse illegal moves too); the mask says which are legal.
+An action is an id of the codec, any integer-like value
+(:func:`~burgundy.rl.codec.as_action_id`: an ``int``, a NumPy integer, a 0-d or shape-``(1,)``
+integer array). **An illegal action** (not integer-like, not an id, or not legal for the
+agent to move) is handled as PettingZoo's classic games do with their
+``TerminateIllegalWrapper``: by default (``on_illegal="end"``) the game ends there, the
+offender gets ``illegal_reward`` (default -1) and every other agent 0, every agent is
+terminated, and the offender's ``info`` has ``"illegal": True``; the game state is not
+changed and nothing is raised (so RLlib's environment pre-check, which steps random ids,
+passes). ``on_illegal="raise"`` raises a ``ValueError`` naming the id instead. The mask says
+which ids are legal.
 
 Examples:
     >>> from burgundy.rl.pettingzoo import env
@@ -32,7 +40,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from burgundy.rl.codec import ActionCodec
+from burgundy.rl.codec import ActionCodec, as_action_id
 from burgundy.rl.observation import observation_size, observe
 from burgundy.state import State
 from burgundy.variants import Ruleset
@@ -52,7 +60,21 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         variants: Variant names (default the standard game, ``("knowledge",)``).
         edition: ``"2019"`` or ``"2011"``.
         options: Ruleset options.
+        illegal_reward: The offender's reward for an illegal action (the game ends).
+        on_illegal: ``"end"`` (the game ends, the offender gets ``illegal_reward``) or
+            ``"raise"`` (``ValueError``).
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the text picture).
+
+    Raises:
+        ValueError: A bad ruleset or ``on_illegal``.
+
+    Examples:
+        >>> game = BurgundyAEC(players=2)
+        >>> game.reset(seed=1)
+        >>> offender = game.agent_selection
+        >>> game.step(-1)
+        >>> game.rewards[offender], game.terminations[offender], game.infos[offender]
+        (-1.0, True, {'illegal': True})
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -66,9 +88,15 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         variants: tuple[str, ...] | list[str] = ("knowledge",),
         edition: str = "2019",
         options: dict[str, Any] | None = None,
+        illegal_reward: float = -1.0,
+        on_illegal: str = "end",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if on_illegal not in ("end", "raise"):
+            raise ValueError(f"on_illegal {on_illegal!r}: not one of end, raise")
+        self.illegal_reward = float(illegal_reward)
+        self.on_illegal = on_illegal
         self.rules = Ruleset(players=players, variants=tuple(variants),
                                       edition=edition, options=options)
         self.codec = ActionCodec.of(self.rules)
@@ -121,13 +149,16 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         """Play id ``action`` for the agent to move (``None`` for an agent that is done).
 
         Raises:
-            ValueError: ``action`` is not a legal id for the agent to move.
+            ValueError: ``action`` is illegal and ``on_illegal="raise"``.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self.codec.decode(action, self.state)
+        chosen = self._legal(action)
+        if chosen is None:
+            self._end_illegal(agent)
+            return
         self._cumulative_rewards[agent] = 0.0
         self.state = self.state.apply(chosen).resolve_chance(self._rng)
         if self.state.is_terminal:
@@ -140,6 +171,28 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def _legal(self, action: Any) -> Any:
+        """The legal action of id ``action``; ``None`` (or a ``ValueError`` with
+        ``on_illegal="raise"``) for an illegal one."""
+        if self.on_illegal == "raise":
+            return self.codec.decode(action, self.state)
+        try:
+            index = as_action_id(action)
+        except ValueError:
+            return None
+        return self.codec.legal_ids(self.state).get(index)
+
+    def _end_illegal(self, agent: str) -> None:
+        """The game ends on ``agent``'s illegal action: it gets ``illegal_reward``, the
+        others 0 (as PettingZoo's ``TerminateIllegalWrapper``)."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {name: {} for name in self.agents}
+        self.infos[agent] = {"illegal": True}
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The text picture of the table (``render_mode="ansi"``), else ``None``."""

@@ -13,11 +13,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
+    from burgundy.hook_values import DieUse, Income, PictureRow, PurchaseOffer
     from burgundy.pending import Pending
-    from burgundy.render.parts import PictureRow
-    from burgundy.rules.dice import DieUse
-    from burgundy.rules.income import Income
-    from burgundy.rules.take import PurchaseOffer
     from burgundy.state import State
 
 

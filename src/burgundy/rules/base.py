@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from burgundy import actions as act
 from burgundy import pending as pen
+from burgundy.hook_values import Income
 from burgundy.hookspecs import hookimpl
 from burgundy.pending import ActionRule, Chance, Decision, PendingKind, Step, TypeRule
 from burgundy.rules import effects, phases, setup, take, turn
 from burgundy.rules.dice import use_die
-from burgundy.rules.income import Income, gain
+from burgundy.rules.income import gain
 from burgundy.rules.place import apply_place, town_hall_legal
 from burgundy.rules.sell import apply_sell
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from burgundy.domains import LOOSE_DIE, Die, SeatIndex, TileCode, die_value
+from burgundy.hook_values import DieUse as DieUse  # re-exported: its home before 1.0
 from burgundy.rules.income import update
 from burgundy.state import State
 
@@ -23,24 +22,6 @@ SELL = "sell"
 """Die use: sell goods."""
 WORKERS = "workers"
 """Die use: take workers."""
-
-
-@attrs.frozen(slots=True)
-class DieUse:
-    """What a die is being used for, passed to ``burgundy_die_cost`` modifiers.
-
-    Attributes:
-        kind: ``"take"``, ``"place"``, ``"sell"`` or ``"workers"``.
-        tile: The hex placed (tile code); -1 for the other uses.
-        die: The die as the action names it: its rolled value, 0 (any value), -1 (no
-            die) or a loose die (7-12, :func:`~burgundy.domains.loose_die`).
-        value: The value it is used as.
-    """
-
-    kind: str
-    tile: TileCode
-    die: Die
-    value: int
 
 
 def ring_steps(die: Die, value: int) -> int:

@@ -21,6 +21,7 @@ from burgundy._data import load
 from burgundy.actions import NO_DIE, Action, TakeGoods
 from burgundy.components import BUILDING_EFFECTS, TILE_EFFECT, TILES, Colour
 from burgundy.errors import brief
+from burgundy.hook_values import Income
 from burgundy.pending import (
     BonusAction,
     BuildingTake,
@@ -29,7 +30,7 @@ from burgundy.pending import (
     TownHallPlace,
     WarehouseSell,
 )
-from burgundy.rules.income import Income, gain, push, set_estate
+from burgundy.rules.income import gain, push, set_estate
 from burgundy.rules.sell import sell_actions
 from burgundy.rules.take import ALL_DEPOTS, take_actions
 from burgundy.state import State, replace

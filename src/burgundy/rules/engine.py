@@ -557,7 +557,7 @@ class Engine(HookTuples):
                 chance = chances[type(item)]
                 outcomes = chance.outcomes(state, item)
                 if len(outcomes) > 1:
-                    state.__dict__["_cache_outcomes"] = outcomes
+                    state._keep_outcomes(outcomes)
                     break
                 if not outcomes:
                     state = pop(state)  # nothing left to draw
@@ -573,7 +573,8 @@ class Engine(HookTuples):
             rule = decisions[type(item)]
             own = rule.legal(state, item)
             if own or rule.purchase_helps:
-                legal = state.__dict__["_cache_legal"] = self._complete(state, item, rule, own)
+                legal = self._complete(state, item, rule, own)
+                state._keep_legal(legal)
                 if own or legal:
                     break  # with no own answer, a purchase now may give it a target
             state = pop(state)  # an effect with no possible target is skipped

@@ -4,25 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from burgundy.hook_values import Income as Income  # re-exported: its home before 1.0
 from burgundy.pending import Pending
 from burgundy.state import State, changed, copier
-
-
-@attrs.frozen(slots=True)
-class Income:
-    """Something a seat earns at once.
-
-    Attributes:
-        silver: Silverlings.
-        workers: Worker tiles.
-        vp: Victory points.
-    """
-
-    silver: int = 0
-    workers: int = 0
-    vp: int = 0
 
 
 def set_seat(state: State, index: int, **changes: object) -> State:

@@ -13,6 +13,7 @@ from typing import Any
 
 from burgundy._data import load
 from burgundy.components import MINE
+from burgundy.hook_values import Income
 from burgundy.pending import (
     BeginTurns,
     DiceRoll,
@@ -24,7 +25,7 @@ from burgundy.pending import (
     Turn,
     WhiteRoll,
 )
-from burgundy.rules.income import Income, gain, push, set_seat, update
+from burgundy.rules.income import gain, push, set_seat, update
 from burgundy.rules.scoring import final_scoring, first_seat_of_estates, play_order
 from burgundy.state import Seat, State, changed, copier, replace
 

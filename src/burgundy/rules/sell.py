@@ -8,6 +8,7 @@ from itertools import compress
 from burgundy._data import load
 from burgundy.actions import SellGoods
 from burgundy.components import ALL_GOODS_COLOURS
+from burgundy.hook_values import Income
 from burgundy.rules.dice import (
     ALL_VALUES,
     REACH,
@@ -18,7 +19,7 @@ from burgundy.rules.dice import (
     die_cost,
     usable_values,
 )
-from burgundy.rules.income import Income, gain, set_estate, update
+from burgundy.rules.income import gain, set_estate, update
 from burgundy.state import State
 
 _TABLES = load("mainboard")

@@ -17,13 +17,12 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
-import attrs
-
 from burgundy._data import load
 from burgundy.actions import BLACK_SOURCE, BuyTile, Stow, StowOwn, TakeTile
 from burgundy.components import TILE_COLOUR, distinct
 from burgundy.domains import Die, SeatIndex, TileCode
 from burgundy.geometry import bits
+from burgundy.hook_values import PurchaseOffer as PurchaseOffer  # re-exported: its home before 1.0
 from burgundy.pending import Pending, StowTile
 from burgundy.rules.dice import TAKE, dice_after, die_cost
 from burgundy.rules.income import push, update
@@ -300,33 +299,6 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
         return update(state, seat, extra_seat, extra_estate, changes)
     changes["pending"] = (*state.pending, StowTile(seat, action.tile))  # push, in the same copy
     return update(state, seat, seat_changes or None, estate, changes)
-
-
-@attrs.frozen(slots=True, eq=False)
-class PurchaseOffer:
-    """A place the turn's one purchase may be made from, as a variant offers it to a seat
-    (hook ``burgundy_purchases["offers"]``): the core's is the black depot; knowledge #6 offers
-    the numbered depots, the inns their stack.
-
-    Every purchase, whatever its source, is a :class:`~burgundy.actions.BuyTile` (naming
-    the source and the workers paid): the core lists them (:func:`purchase_actions`), checks
-    the price, stores the hex (R-STORAGE: a full storage discards one first; the seats' own
-    spaces, R-TEAM-STORAGE) and marks the turn's purchase made (:func:`apply_buy`). The
-    ``burgundy_purchases["payments"]`` modifiers say how a seat may pay an offer.
-
-    Attributes:
-        source: The source's name in the notation (``buy inn inns``): a word, unique in the
-            ruleset; ``"black"`` is the core's.
-        tiles: The tile codes the seat may buy there now, sorted and distinct (``()``: none).
-        take: ``f(state, tile) -> state``: the source gives up one ``tile`` (the core then
-            stores it).
-        price: Silverlings it costs (2); a payment of ``w`` workers pays ``w`` of them.
-    """
-
-    source: str
-    tiles: tuple[TileCode, ...]
-    take: Callable[[State, TileCode], State]
-    price: int = 2
 
 
 def depot_offer(state: State, depot: int, price: int = PURCHASE_PRICE) -> PurchaseOffer:

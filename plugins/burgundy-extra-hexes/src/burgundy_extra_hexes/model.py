@@ -107,6 +107,11 @@ class CraneEffect(Action):
         """
         return tuple(cls(code) for code in imitated_kinds(rules))
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (no cost: the crane's placement paid)."""
+        return (f"the crane's effect: that of a {tile_name(self.tile)}, as if you had just "
+                "placed one (X3)")
+
     def __str__(self) -> str:
         return f"crane {tile_name(self.tile)}"
 
@@ -135,6 +140,11 @@ class GeeseSpecies(Action):
         species = {TILES[code].species for code in rules.engine.tiles.codes}
         return tuple(cls(s) for s in sorted(s for s in species if s and s != GOOSE))
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal."""
+        return (f"the geese also score the {self.species} tiles of their pasture, as if they "
+                "had just been placed (X4)")
+
     def __str__(self) -> str:
         return f"geese {self.species}"
 
@@ -143,6 +153,15 @@ class GeeseSpecies(Action):
 class HireWorkers(Action):
     """Knowledge #28: pay 1 silverling for 2 workers (``hire``), on any of the seat's
     decisions, as often as it likes."""
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal, with the cost."""
+        return ("knowledge #28: pay 1 silverling for 2 workers; a free action, the decision "
+                "stays open (costs 1 silverling)")
+
+    def cost(self, state: State) -> tuple[int, int]:
+        """Workers and silverlings it costs: 1 silverling."""
+        return (0, 1)
 
     def __str__(self) -> str:
         return "hire"

@@ -43,7 +43,23 @@ def burgundy_variant() -> VariantInfo:
         state_type=ExtraState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
+        tile_texts=TILE_TEXTS,
     )
+
+
+TILE_TEXTS = {
+    "k27": "knowledge tile #27: your turn-order marker goes on top of any stack it shares "
+           "(X1).",
+    "k28": "knowledge tile #28: on any of your decisions, 'hire' pays 1 silverling for 2 "
+           "workers, as often as you like (X2).",
+    "crane": "crane: placed, it has the effect of a building type of your choice (crane "
+             "bank, ...); at game end it counts as the building type that gives you the most "
+             "knowledge VP (X3).",
+    "geese": "geese: placed, 2 VP and the VP of the tiles of one other species in their "
+             "pasture (geese cow); afterwards every animal tile placed in their pasture "
+             "scores 2 VP more (X4).",
+}
+"""What the four extra hexes do (``? TILE`` in the terminal)."""
 
 
 @hookimpl

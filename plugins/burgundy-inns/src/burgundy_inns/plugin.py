@@ -34,6 +34,9 @@ def burgundy_variant() -> VariantInfo:
         editions=("2019",),
         state_type=inn_rules.InnState,
         purchase_sources=(PurchaseSource(inn_rules.SOURCE, inn_rules.PRICE, (inn_rules.INN,)),),
+        tile_texts={"inn": "inn: bought for 2 silverlings (buy inn inns), placed on an empty "
+                           "space of any colour with a die of its number, one per region; its "
+                           "completed region scores as one space larger (R-INN)."},
     )
 
 

@@ -9,7 +9,7 @@ import attrs
 from burgundy.plugin import Action, colour_sets
 
 if TYPE_CHECKING:
-    from burgundy.plugin import Ruleset
+    from burgundy.plugin import Ruleset, State
 
 
 @attrs.frozen(slots=True)
@@ -34,6 +34,14 @@ class TakeGoodsTwo(Action):
         neighbouring depots with each set of colours taken."""
         pairs = sorted((min(a, a % 6 + 1), max(a, a % 6 + 1)) for a in range(1, 7))
         return [(a, b, c) for a, b in pairs for c in colour_sets(rules)]
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal: what the ship takes, from where (free: the die
+        is the ship's placement's)."""
+        first = ", ".join(map(str, self.first_colours)) or "none"
+        second = ", ".join(map(str, self.second_colours)) or "none"
+        return (f"knowledge #5: the ship takes every goods tile of colour {first} from depot "
+                f"{self.first} and of colour {second} from depot {self.second}")
 
     def action_key(self) -> tuple[int, int, tuple[int, ...]]:
         """The two depots and the colours taken overall: in a state, which come from which

@@ -32,6 +32,8 @@ def burgundy_variant() -> VariantInfo:
         order=10,
         action_types=(TakeGoodsTwo,),
         purchase_sources=effects.PURCHASE_SOURCES,
+        tile_texts={f"k{n}": f"knowledge tile #{n}: {spec['text']}"
+                    for n, spec in effects.TILE_DATA.items() if n.isdigit()},
     )
 
 

@@ -42,12 +42,14 @@ def burgundy_variant() -> VariantInfo:
                 "outpost board: 11x and the caller's)",
                 outpost_rules.check_boards,
                 describe=lambda v: f"outpost boards {', '.join(v)}" if v else "",
+                kind="a JSON list of outpost board ids, one per player, or null",
             ),
             outpost_rules.CUSTOM: OptionSpec(
                 (), None,
                 "outpost boards the caller gives: a list of {id, rows, dice, forts, name, "
                 "confidence} (see the docs)",
                 check_custom_boards, describe=_describe_custom,
+                kind="a JSON list of boards as data",
             ),
         },
         state_type=OutpostsState,

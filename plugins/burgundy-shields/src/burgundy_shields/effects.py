@@ -49,6 +49,7 @@ from burgundy.plugin import (
 )
 from burgundy_shields.model import (
     DATA,
+    SHIELD_USE,
     SHIELDS,
     Borrow,
     PayTribute,
@@ -65,8 +66,6 @@ from burgundy_shields.model import (
 )
 
 NAME = "shields"
-SHIELD_USE = "shield"
-"""``DieUse.kind`` of the dice spent on a shield (knowledge #8 applies, #9-#12 do not)."""
 UNLIMITED = 1_000_000
 """Storage capacity with shield #4."""
 

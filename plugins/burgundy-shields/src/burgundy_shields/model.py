@@ -18,6 +18,7 @@ from burgundy.plugin import (
     Pending,
     boards_in_play,
     brief,
+    die_cost,
     placements,
     space_name,
     spaces_in_play,
@@ -36,9 +37,28 @@ SHIELDS: tuple[int, ...] = tuple(sorted(int(n) for n in DATA["shields"]))
 """Shield numbers 1-18."""
 
 
+SHIELD_USE = "shield"
+"""``DieUse.kind`` of the dice spent on a shield (knowledge #8 applies, #9-#12 do not)."""
+
+
 def shield_vp(number: int) -> int:
     """End VP of shield ``number`` (12, 8 or 4)."""
     return int(DATA["shields"][str(number)]["vp"])
+
+
+def shield_text(number: int) -> str:
+    """What shield ``number`` does, in words, with its VP (the terminal's ``?`` texts).
+
+    Examples:
+        >>> shield_text(18)
+        'shield #18 (4 VP at the end): Placed hexes need not touch a covered space.'
+    """
+    return (f"shield #{number} ({shield_vp(number)} VP at the end): "
+            f"{DATA['shields'][str(number)]['text']}")
+
+
+def _workers(count: int) -> str:
+    return f"{count} worker{'s' if count != 1 else ''}" if count else "no workers"
 
 
 @attrs.frozen(slots=True)
@@ -153,6 +173,27 @@ class TakeShield(Action):
         die), which the state says."""
         return (self.depot, self.shield, self.space, self.layout)
 
+    def cost(self, state: State) -> tuple[int, int]:
+        """Workers and silverlings it costs: the workers that turn both dice to the depot's
+        number (a double; none with a castle's bonus, #11)."""
+        if self.dice == (ANY_DIE,):
+            return (0, 0)
+        seat = state.current_player
+        return (sum(die_cost(state, seat, SHIELD_USE, -1, d, self.depot) for d in self.dice),
+                0)
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal: the shield, where it goes and what it costs."""
+        where = f"onto your castle on {space_name(self.layout, self.space)}"
+        if self.dice == (ANY_DIE,):
+            how = "with the castle's bonus action (shield #11: no dice, no workers)"
+        else:
+            dice = " and ".join(map(str, self.dice))
+            how = (f"with both dice, {dice}, used as a double of {self.depot}s instead of two "
+                   f"actions; costs {_workers(self.cost(state)[0])}")
+        return (f"take shield {self.shield} from depot {self.depot} {where} (a shield already "
+                f"there leaves the game), {how}. It is {shield_text(self.shield)}")
+
     def __str__(self) -> str:
         dice = " d*" if self.dice == (ANY_DIE,) else "".join(f" d{d}" for d in self.dice)
         return f"shield {self.shield} {self.depot} {space_name(self.layout, self.space)}{dice}"
@@ -190,6 +231,24 @@ class PayTribute(Action):
         mask = sum(1 << owned.index(n) for n in self.keep if n in owned)
         return (mask if all(n in owned for n in self.keep) else -1, self.workers)
 
+    def cost(self, state: State) -> tuple[int, int]:
+        """Workers and silverlings it costs: the tribute of the shields kept, ``workers`` of
+        it in workers (shield #3)."""
+        due = len(self.keep) * int(DATA["tribute_per_shield"])
+        return (self.workers, max(0, due - self.workers))
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal, with the cost."""
+        if not self.keep:
+            return "the phase-end tribute: keep no shield; every shield you hold leaves the game"
+        workers, silver = self.cost(state)
+        paid = f"{silver} silverling{'s' if silver != 1 else ''}"
+        if workers:
+            paid += f" and {_workers(workers)} (shield #3)"
+        kept = ", ".join(f"#{n}" for n in self.keep)
+        return (f"the phase-end tribute: keep shields {kept}, paying {paid}; the shields not "
+                "kept leave the game")
+
     def __str__(self) -> str:
         kept = ",".join(map(str, self.keep)) or "none"
         pay = f" w{self.workers}" if self.workers else ""
@@ -218,6 +277,14 @@ class PlaceFromDepot(Action):
         pairs = placements(rules, tiles_in_play(rules))
         return [cls(d, t, s, lay) for d in ALL_DEPOTS for t, s, lay in pairs]
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (free: shields #14/#15 at a phase end)."""
+        where = "the black depot" if self.depot == 0 else f"depot {self.depot}"
+        number = 15 if self.depot == 0 else 14
+        return (f"shield #{number}: place the {tile_name(self.tile)} from {where} straight onto "
+                f"{space_name(self.layout, self.space)} (any die number, no workers), with its "
+                "effect")
+
     def __str__(self) -> str:
         where = "black" if self.depot == 0 else str(self.depot)
         return f"direct {tile_name(self.tile)} {where} {space_name(self.layout, self.space)}"
@@ -233,6 +300,10 @@ class TakeColour(Action):
 
     goods: int
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (free: shield #5 after a ship)."""
+        return f"shield #5: take every goods tile of colour {self.goods} from the six depots"
+
     def __str__(self) -> str:
         return f"goods colour {self.goods}"
 
@@ -247,6 +318,11 @@ class Borrow(Action):
     """
 
     target: int
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (a free action)."""
+        return (f"shield #6: from now on the knowledge tiles of seat {self.target} also work "
+                "for you, those it places later too (a free action, once)")
 
     def __str__(self) -> str:
         return f"borrow {self.target}"
@@ -275,6 +351,11 @@ class SetDie(Action):
             30
         """
         return tuple(cls(d, v) for d in range(1, 7) for v in range(1, 7) if v != d)
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (a free action)."""
+        return (f"shield #16: turn your unused die {self.die} to {self.value}, no workers "
+                "(once per turn, a free action)")
 
     def __str__(self) -> str:
         return f"set d{self.die} {self.value}"

@@ -124,6 +124,14 @@ class TradeForBlackTile(Action):
         pays = [g for g in product(range(6), repeat=6) if sum(g) == 5]
         return [cls(t, g) for t in tiles_in_play(rules) for g in pays]
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal, with what it costs (5 goods)."""
+        paid = ", ".join(f"{n} of colour {colour + 1}" for colour, n in enumerate(self.goods)
+                         if n)
+        return (f"trade 5 goods ({paid}) for the black depot's {tile_name(self.tile)}, kept face "
+                "down in storage as a black tile: it covers a space of any colour and has no "
+                "effect (R-SOLO-BLACK)")
+
     def __str__(self) -> str:
         paid = "".join(str(colour + 1) * n for colour, n in enumerate(self.goods))
         return f"trade {tile_name(self.tile)} for goods {paid}"
@@ -149,6 +157,12 @@ class PlaceBlackHex(Action):
         boards in play."""
         return [cls(t, s, lay) for t, s, lay in placements(rules, tiles_in_play(rules))]
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (free: the colour reward)."""
+        return (f"the colour reward: place the black depot's {tile_name(self.tile)} straight "
+                f"onto {space_name(self.layout, self.space)} (any die number, no workers), with "
+                "its effect (R-SOLO-COLOUR)")
+
     def __str__(self) -> str:
         return f"reward {tile_name(self.tile)} {space_name(self.layout, self.space)}"
 
@@ -167,6 +181,15 @@ class BuyVictoryPoints(Action):
     def action_space(cls, rules: Ruleset) -> list[BuyVictoryPoints]:
         """1 to 200 VP (:mod:`burgundy.action_space`)."""
         return [cls(n) for n in range(1, 201)]
+
+    def cost(self, state: State) -> tuple[int, int]:
+        """Workers and silverlings it costs: 1 silverling a VP."""
+        return (0, self.count)
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal, with the cost."""
+        return (f"buy {self.count} VP for {self.count} silverling{'s' if self.count != 1 else ''}"
+                "; the score marker moves, and reaching the target resets it (R-SOLO-TARGET)")
 
     def __str__(self) -> str:
         return f"buy {self.count} vp"

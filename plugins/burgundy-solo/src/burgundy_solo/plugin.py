@@ -57,6 +57,10 @@ def burgundy_variant() -> VariantInfo:
         scores_may_fall=True,  # the target reset (R-SOLO-TARGET)
         may_end_without_winner=True,  # a lost game (R-SOLO-RESULT)
         tiles_score_when_placed=True,  # R-SOLO-KNOWLEDGE
+        result=solo_rules.result,  # won or lost on covered spaces (R-SOLO-RESULT)
+        tile_texts={"black-tile": "black tile: a hex traded face down for 5 goods; it goes "
+                                  "on a space of any colour with its die number, counts for "
+                                  "its region and colour, and has no effect (R-SOLO-BLACK)."},
         options={
             solo_rules.BOARD: OptionSpec(
                 "13a", BOARD_IDS, "the solo board: 13a (beginners) or 13b (advanced)",
@@ -68,6 +72,7 @@ def burgundy_variant() -> VariantInfo:
             solo_rules.TARGET: OptionSpec(
                 50, None, "where the target marker starts, 45-55 (R-SOLO-TARGET)",
                 solo_rules.check_target, describe=lambda v: f"target {v}" if v != 50 else "",
+                kind="a whole number 45-55",
             ),
             solo_rules.WHOLE_RIVER: OptionSpec(
                 False, (False, True),

@@ -384,6 +384,29 @@ def solo_winners(state: State, winners: tuple[int, ...]) -> tuple[int, ...]:
     return (0,) if covered_all(state) else ()
 
 
+def result(state: State) -> str:
+    """The finished solo game's result in words, against its rule (S19/P17,
+    R-SOLO-RESULT): won with all 37 spaces covered within the 25 rounds, else lost; then the
+    score (``State.scores``: the score marker, R-SOLO-TARGET) and every VP scored.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy_solo.rules import result
+        >>> game = burgundy.Game(players=1, variants=("knowledge", "solo"), seed=7)
+        >>> while not game.state.is_terminal:
+        ...     _ = game.play(game.legal_actions()[0])
+        >>> print(result(game.state))  # doctest: +NORMALIZE_WHITESPACE
+        Lost: 9 of 37 spaces covered; the solo game is won by covering all 37 within the
+        25 rounds. Score 17 VP on the track (71 VP scored in all, 1 reset).
+    """
+    p = progress(state)
+    won = (f"Won: all {p.spaces} spaces covered within the 25 rounds" if p.won else
+           f"Lost: {p.covered} of {p.spaces} spaces covered; the solo game is won by covering "
+           f"all {p.spaces} within the 25 rounds")
+    resets = f", {p.resets} reset{'s' if p.resets != 1 else ''}" if p.resets else ""
+    return f"{won}. Score {p.score} VP on the track ({p.total} VP scored in all{resets})."
+
+
 def held_goods(state: State) -> tuple[int, ...]:
     """The goods that left the game (hook ``burgundy_held["goods"]``)."""
     return solo(state).goods_out
@@ -399,7 +422,8 @@ class Progress:
         target: Where the target marker stands.
         resets: How often the target was reached.
         total: Every VP the score marker moved over the game.
-        score: The score marker (``State.scores[0]``).
+        score: The score marker (``State.scores[0]``: the player's score as the solo
+            rules count it, back to 0 at each reset, R-SOLO-TARGET).
         won: Whether the game is won (every space covered).
         over: Whether the game is over.
     """

@@ -29,17 +29,20 @@ def burgundy_variant() -> VariantInfo:
         summary="Team play: two teams of two, each on one shared duchy (board 12a, or the "
                 "caller's).",
         order=15,  # before the shields: #4 lifts the storage limit this sets
+        result=team_rules.result,  # the summed VP of the partners (R-TEAM-RESULT)
         players=(4,),
         options={
             team_rules.TEAMS: OptionSpec(
                 team_rules.DEFAULT_TEAMS, None,
                 "the two teams as two pairs of seats (R-TEAM-SEATS)", team_rules.check_teams,
+                kind="a JSON list of two pairs of seats, e.g. [[0,2],[1,3]]",
                 describe=lambda v: "teams " + " vs ".join("+".join(map(str, p)) for p in v),
             ),
             team_boards.OPTION: OptionSpec(
                 team_boards.BOARD_ID, None,
                 "the team board: '12a' or a board given as data (12b is not shipped; T2/T3)",
                 team_boards.check_team_board,
+                kind="12a, or a JSON board given as data",
                 describe=lambda v: "" if isinstance(v, str) else f"team board {v[0]}",
             ),
         },

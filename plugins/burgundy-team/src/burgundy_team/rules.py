@@ -134,6 +134,30 @@ def team_winners(state: State, winners: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(s for s in range(4) if state.seats[s].estate == best)
 
 
+def result(state: State) -> str:
+    """The finished team game's result in words (T13, R-TEAM-RESULT): the winning team,
+    its partners' summed VP against the other team's.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy_team.rules import result
+        >>> game = burgundy.Game(players=4, variants=("team",), seed=1)
+        >>> while not game.state.is_terminal:
+        ...     _ = game.play(game.legal_actions()[0])
+        >>> result(game.state).startswith("Winners: seats ")
+        True
+    """
+    winners = state.winners()
+    totals = team_scores(state)
+    best = state.seats[winners[0]].estate
+    if totals[best] > totals[1 - best]:
+        why = (f"the team with more VP, its partners' VP summed: {totals[best]} to "
+               f"{totals[1 - best]}")
+    else:
+        why = f"the teams tied on {totals[best]} VP, the tie-break on the team duchies"
+    return f"Winners: seats {' + '.join(map(str, winners))}, {why} (R-TEAM-RESULT)"
+
+
 def validate(state: State) -> None:
     """Both duchies are the team board (or not dealt yet, at set-up).
 

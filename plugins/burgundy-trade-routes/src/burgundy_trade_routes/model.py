@@ -161,6 +161,11 @@ class LayRouteTile(Action):
         """Any tile of a deck (:mod:`burgundy.action_space`): numbers 0 to 23."""
         return [cls(n) for n in range(MAX_DECK)]
 
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal (free)."""
+        return (f"lay tile {self.tile} of your hand at the right end of your trade route "
+                "(trade_routes_order 'choose')")
+
     def __str__(self) -> str:
         return f"route tile {self.tile}"
 
@@ -179,6 +184,17 @@ class TakeReward(Action):
     def action_space(cls, rules: Ruleset) -> list[TakeReward]:
         """Any space of a route (:mod:`burgundy.action_space`)."""
         return [cls(n) for n in range(SPACES_PER_TILE * MAX_DECK)]
+
+    def explain(self, state: State) -> str:
+        """The ``?`` text of the terminal: the reward of the space (free)."""
+        try:
+            estate = state.seats[state.current_player].estate
+            row = _route_state(state).rows[estate]
+            reward = f": {space_of(route_of(state.rules), row, self.space).reward}"
+        except (IndexError, KeyError, ValueError):
+            reward = ""
+        return (f"take the reward of space {self.space + 1} of your trade route{reward} (its "
+                "goods of the space's number earned it)")
 
     def __str__(self) -> str:
         return f"reward {self.space + 1}"

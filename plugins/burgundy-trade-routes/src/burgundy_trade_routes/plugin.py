@@ -64,6 +64,7 @@ def burgundy_variant() -> VariantInfo:
                 "the route tiles: a list of tiles (each three [goods 1-6, reward] spaces), "
                 "or 'generated' (generated, not the printed tiles); no default",
                 check_deck, describe_deck,
+                kind="generated, or a JSON list of route tiles",
             ),
             ORDER: OptionSpec(
                 "random", ("random", "choose"),

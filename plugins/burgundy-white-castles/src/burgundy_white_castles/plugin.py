@@ -19,6 +19,12 @@ def burgundy_variant() -> VariantInfo:
         order=50,
         editions=("2019",),
         loose_dice=True,  # a white castle's action: a die action with the white die
+        tile_texts={
+            "white-castle": "white castle: a building on a city space; placed, one die action "
+                            "(take, place, sell or take workers) with the white die's value "
+                            "(its die is v<value>: take bank 5 v5); not a castle.",
+            "k29": "knowledge tile #29: End: 4 VP per white castle in the duchy.",
+        },
     )
 
 
