@@ -29,6 +29,7 @@ actions are favoured so they come up)."""
 def action_types(rules: Ruleset) -> list[type]:
     """The core's action types and those of the ruleset's variants."""
     types: list[type] = list(CORE_ACTIONS)
+    types.extend(t for t in rules.engine.action_types if t not in types)  # ResolveFirst too
     for info in rules.infos:
         types.extend(t for t in info.action_types if t not in types)
     return types

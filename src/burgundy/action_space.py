@@ -42,6 +42,7 @@ from burgundy.actions import BLACK_SOURCE
 from burgundy.components import TILE_COLOUR
 from burgundy.domains import loose_die
 from burgundy.geometry import NO_BOARD
+from burgundy.rules.order import resolve_first_space
 from burgundy.rules.take import PURCHASE_PRICE
 
 if TYPE_CHECKING:
@@ -239,9 +240,12 @@ CORE_SPACES: dict[type, Callable[[Ruleset], Iterable[Hashable]]] = {
     act.PlaceTileOwn: lambda r: _place_tile(r, act.PlaceTileOwn),
     act.Stow: lambda r: _stow(r, act.Stow),
     act.StowOwn: lambda r: _stow(r, act.StowOwn),
+    act.ResolveFirst: resolve_first_space,
 }
 """The spaces of the core's action types (the keys are the actions themselves), in block
-order: the order of :data:`burgundy.actions.CORE_ACTIONS`."""
+order: the order of :data:`burgundy.actions.CORE_ACTIONS` (then
+:class:`~burgundy.actions.ResolveFirst`, whose block a ruleset has only where a variant
+declares unordered pending types)."""
 
 
 def _domain_tile(rules: Ruleset) -> tuple[int, ...]:

@@ -28,6 +28,7 @@ Notation, one line per action::
     sell 4                    the warehouse's sale: no die
     castle d4                 put the start castle on d4 (advanced set-up)
     decline                   decline an optional effect
+    first colour-reward       of the unordered effects due together, resolve this one next
     end                       end the turn
 """
 
@@ -257,6 +258,34 @@ class EndTurn(Action):
 
     def __str__(self) -> str:
         return "end"
+
+
+@attrs.frozen(slots=True)
+class ResolveFirst(Action):
+    """Resolve this one of the unordered pending items due together first
+    (:class:`~burgundy.pending.OrderChoice`; :mod:`burgundy.rules.order`).
+
+    Attributes:
+        kind: The item's type, as :func:`~burgundy.rules.order.kind_label` writes it
+            (``"colour-reward"`` for ``ColourReward``).
+        nth: Which of the items of that type, counted from the top of the stack from 0.
+
+    Examples:
+        >>> from burgundy.actions import ResolveFirst
+        >>> str(ResolveFirst("colour-reward")), str(ResolveFirst("building-take", 1))
+        ('first colour-reward', 'first building-take 2')
+    """
+
+    kind: str
+    nth: int = 0
+
+    def __str__(self) -> str:
+        return f"first {self.kind}" + (f" {self.nth + 1}" if self.nth else "")
+
+
+ORDER_ACTIONS: tuple[type[Action], ...] = (ResolveFirst,)
+"""The action types of the unordered choice: in a ruleset's action types only where a
+variant declares unordered pending types (so no other ruleset's id space grows)."""
 
 
 CORE_ACTIONS: tuple[type[Action], ...] = (

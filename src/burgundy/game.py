@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from burgundy.actions import Action
 from burgundy.errors import brief
-from burgundy.pending import StowTile
+from burgundy.pending import OrderChoice, StowTile
 from burgundy.records import (
     EXTERNAL,
     HEADER_FIELDS,
@@ -403,6 +403,7 @@ class Game:
             texts = (
                 [step["action"]] if version >= 4 else legacy_action_steps(state, step["action"])
             )
+            state = self._older_order(state, texts[0])
             for number, text in enumerate(texts):
                 if number and not (state.pending and isinstance(state.pending[-1], StowTile)):
                     # the second of an older record's take: where the hex goes; with one
@@ -423,6 +424,21 @@ class Game:
                 self._steps.append({"action": str(action)})
         else:
             raise ValueError(f"unknown step {brief(step)}")
+
+    def _older_order(self, state: State, text: str) -> State:
+        """At an order choice (:class:`~burgundy.pending.OrderChoice`), an action text that
+        is no choice (``first ...``) is a record of an engine that resolved effects due
+        together in one fixed order, the top of the stack first (solo before S18 was
+        followed, R-SOLO-ORDER): that choice is played first, as its own step."""
+        if not (state.pending and isinstance(state.pending[-1], OrderChoice)):
+            return state
+        legal = state.legal_actions()
+        if not legal or any(str(action) == text for action in legal):
+            return state
+        self._history.append((state, self._draws, len(self._steps)))
+        self.state = state.apply(legal[0])  # the topmost effect: what older engines did
+        self._steps.append({"action": str(legal[0])})
+        return self.state
 
     def _history_chance(self, state: State) -> None:
         """A chance step played by the caller (external chance) is a play :meth:`undo` can

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from burgundy.actions import Action
     from burgundy.components import TileKind
     from burgundy.geometry import Board
-    from burgundy.hook_values import DieUse, Income, PictureRow, PurchaseOffer
+    from burgundy.hook_values import DieUse, Income, PictureCell, PictureRow, PurchaseOffer
     from burgundy.pending import Pending, TypeRule
     from burgundy.state import State
     from burgundy.variant_info import ObservationSlice, VariantInfo
@@ -193,10 +193,20 @@ class PictureRowHooks(TypedDict, total=False):
         board: ``f(state) -> rows``: what lies beside the main board and is not in the
             core's fields (the inns' stack), printed under the board's lines and drawn as a
             strip below the main board, one strip a row.
+        depot: ``f(state, depot) -> cells``: marks lying on a depot (1-6 the numbered
+            depots, 0 the black one) that are not among its hexes and goods (the shields on
+            the goods spaces): written after the depot's line of the text picture, drawn as
+            badges on the depot in the SVG pictures.
+        space: ``f(state, estate) -> {space: cell}``: a mark on spaces of the estate's
+            duchy, by space index (a shield on a castle): a ``*`` after the space in the
+            text picture and a line under the duchy naming it; a badge on the space's hex in
+            the SVG pictures, its title added to the space's.
     """
 
     estate: Callable[[State, int], Sequence[PictureRow]]
     board: Callable[[State], Sequence[PictureRow]]
+    depot: Callable[[State, int], Sequence[PictureCell]]
+    space: Callable[[State, int], Mapping[int, PictureCell]]
 
 
 class EventHandlers(TypedDict, total=False):
@@ -669,7 +679,8 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
 @hookspec
 def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
     """Add rows of cells to the pictures, by key (:class:`PictureRowHooks`): ``"estate"``
-    (under an estate's duchy), ``"board"`` (beside the main board).
+    (under an estate's duchy), ``"board"`` (beside the main board); and marks on the
+    board's components: ``"depot"`` (on a depot), ``"space"`` (on a duchy's spaces).
 
     Examples:
         The inns' stack as one row beside the main board::
@@ -678,6 +689,16 @@ def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
             def burgundy_picture_rows(rules):
                 return {"board": lambda state: (
                     PictureRow("inns", (PictureCell(f"{stack} left"),)),)}
+
+        A shield on depot 3's goods space and one on space ``d4`` of estate 0::
+
+            @hookimpl
+            def burgundy_picture_rows(rules):
+                return {
+                    "depot": lambda state, depot: (PictureCell("#7"),) if depot == 3 else (),
+                    "space": lambda state, estate: {18: PictureCell("#2")} if estate == 0
+                    else {},
+                }
     """
 
 
@@ -743,7 +764,12 @@ KEYED_HOOKS: dict[str, dict[str, str]] = {
     "purchases": {"offers": "purchase_offers", "payments": "purchase_payments"},
     "scoring": {"final": "final_scoring", "tile": "tile_score", "terms": "final_terms"},
     "held": {"goods": "held_goods", "tiles": "held_tiles"},
-    "picture_rows": {"estate": "picture_rows", "board": "board_picture_rows"},
+    "picture_rows": {
+        "estate": "picture_rows",
+        "board": "board_picture_rows",
+        "depot": "depot_marks",
+        "space": "space_marks",
+    },
     "events": {
         "start_player": "on_start_player",
         "phase_start": "on_phase_start",
@@ -788,6 +814,7 @@ LEGACY_HOOKS: dict[str, tuple[str, str]] = {
     "action_handlers": ("rules", ""),
 }
 del LEGACY_HOOKS["picture_rows"]  # the name stays, a hook of its own (now keyed)
+del LEGACY_HOOKS["depot_marks"], LEGACY_HOOKS["space_marks"]  # keys new in 1.0, never hooks
 """The hooks of releases before 1.0 that still work, with a ``DeprecationWarning``: each
 old name (without the prefix: ``burgundy_sale_income`` is ``"sale_income"``) and the hook
 and key its answer now goes to (``("income", "sale")``). An old ``burgundy_pending_rules``

@@ -507,6 +507,31 @@ class StowTile(Pending):
     tile: int = 0
 
 
+# -- unordered pending items (a variant's VariantInfo.unordered_pending) ----------------------
+@attrs.frozen(slots=True)
+class OrderChoice(Pending):
+    """Two or more pending items that a variant declares *unordered*
+    (:attr:`~burgundy.variant_info.VariantInfo.unordered_pending`) are due together on top
+    of the stack for one seat: the seat chooses which to resolve next
+    (:class:`~burgundy.actions.ResolveFirst`; :mod:`burgundy.rules.order`). The engine
+    pushes it on top of them; it has no fields of its own.
+    """
+
+
+@attrs.frozen(slots=True)
+class ChosenNext(Pending):
+    """Automatic marker: the unordered decision directly above it was chosen to be resolved
+    next (:class:`OrderChoice`), so no choice is asked for it again. The engine removes it
+    when that decision is answered or skipped (:mod:`burgundy.rules.order`)."""
+
+    seat: int = AUTO_SEAT
+
+
+ORDER_PENDING: tuple[type[Pending], ...] = (OrderChoice, ChosenNext)
+"""The pending types of the unordered choice: in a ruleset's serialisation union (and the
+observation's ``pending`` slice) only where a variant declares unordered pending types."""
+
+
 CORE_PENDING: tuple[type[Pending], ...] = (
     StartPlayerDraw, BoardDraw, GoodsDraw, HexDraw, WhiteRoll, DiceRoll,
     StartCastles, PhaseStart, RoundStart, BeginTurns, PhaseEnd, PhaseIncome,

@@ -39,7 +39,7 @@ from burgundy.action_space import (
     spaces_in_play,
     tiles_in_play,
 )
-from burgundy.actions import ANY_DIE, Action
+from burgundy.actions import ANY_DIE, Action, ResolveFirst
 from burgundy.bots.evaluate import base_value, evaluate
 from burgundy.components import (
     BUILDINGS,
@@ -94,9 +94,11 @@ from burgundy.pending import (
     Chance,
     Decision,
     LooseDieAction,
+    OrderChoice,
     Pending,
     ShipGoods,
     Step,
+    TownHallPlace,
     Turn,
     WarehouseSell,
 )
@@ -181,6 +183,7 @@ __all__ = [
     "LooseDieAction",
     "ObservationSlice",
     "OptionSpec",
+    "OrderChoice",
     "Pending",
     "PictureCell",
     "PictureRow",
@@ -189,6 +192,7 @@ __all__ = [
     "PurchaseHooks",
     "PurchaseOffer",
     "PurchaseSource",
+    "ResolveFirst",
     "Ruleset",
     "ScoringHooks",
     "Seat",
@@ -197,6 +201,7 @@ __all__ = [
     "Step",
     "StorageModifiers",
     "TileKind",
+    "TownHallPlace",
     "Turn",
     "VariantInfo",
     "WarehouseSell",

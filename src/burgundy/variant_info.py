@@ -173,6 +173,12 @@ class VariantInfo:
             most VP).
         tile_texts: What tiles do under the variant, in words for people, by tile name
             (``{"k20": "End: 4 VP per market."}``): the terminal's ``? TILE`` says it.
+        unordered_pending: Pending types whose items the player resolves in any order
+            (the solo module's S18): when two or more items of these types of one seat are
+            due together on top of the stack, the seat first chooses which to resolve next
+            (:class:`~burgundy.pending.OrderChoice`, :mod:`burgundy.rules.order`). Name
+            decision types (the core's or the variant's own); an automatic step named here
+            moves with the decision directly above it. Any variant's types join one set.
     """
 
     name: str
@@ -197,3 +203,4 @@ class VariantInfo:
     loose_dice: bool = False
     result: Callable[[State], str] | None = None
     tile_texts: Mapping[str, str] = attrs.field(factory=dict)
+    unordered_pending: tuple[type, ...] = ()

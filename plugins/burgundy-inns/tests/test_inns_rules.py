@@ -1,6 +1,5 @@
 """The inns' rules (issue #17), each test naming its source: R-INN and R-INN-PLACE on
-docs/rules.md, ES-SE's answer (I1-I3), the 2019 rulebook (ZH19 p.12: +1 capped at 8 in 2019)
-and what docs/variants/inns.md decides."""
+docs/rules.md, ES-SE's answer (I1-I3) and what docs/variants/inns.md decides."""
 
 from __future__ import annotations
 
@@ -171,13 +170,14 @@ def test_an_inn_makes_its_region_score_one_space_larger() -> None:
     assert after.scores[seat] - state.scores[seat] == 21 + 10
 
 
-def test_an_inn_region_of_8_is_capped_and_shield_17_adds_after() -> None:
-    """R-INN (2019): +1 capped at 8 spaces, so an 8-region with an inn scores 36; R-INN-PLACE
-    and the Inns page: shield #17's +1 comes after the cap: 9 spaces, 45 VP. Board 10's
-    city of 8 spaces (a2 b3 c4 d1 d2 d3 d4 d5)."""
+def test_an_inn_region_of_8_scores_as_9_and_shield_17_adds_after() -> None:
+    """R-INN, I3 "aumenta el tamaño del área en 1 espacio para fines de puntuación" (makes
+    the area one space larger for scoring): no text caps it, so an 8-region with an inn
+    scores as 9, 45 VP (the region table's progression: 36 + 9); shield #17's +1 comes
+    after: 10 spaces, 55 VP. Board 10's city of 8 spaces (a2 b3 c4 d1 d2 d3 d4 d5)."""
     from burgundy_shields.model import ShieldState
 
-    for shields, vp in ((False, 36), (True, 45)):
+    for shields, vp in ((False, 45), (True, 55)):
         variants = ("shields",) if shields else ()
         ruleset = rules(*variants, boards=["10", "10"])
         state = position(ruleset, 1, dice=(1, 2))

@@ -59,3 +59,12 @@ def test_golden_playthrough(
         assert result[key] == expected[key], key
     replayed = burgundy.Game.from_record(expected["record"])
     assert attrs.asdict(progress(replayed.state)) == expected["progress"]
+
+
+def test_a_golden_game_shows_a_chosen_order() -> None:
+    """S18 (R-SOLO-ORDER): the 2019 golden game chooses the order of effects due together
+    (``first ...``), and the replayed record reproduces it."""
+    path = GOLDEN / "knowledge+solo-2019-13a-seed1301.json"
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    chosen = [line for line in golden["transcript"] if ": first " in line]
+    assert "seat 0: first bonus-action 2" in chosen and len(chosen) >= 5

@@ -168,14 +168,42 @@ def test_placing_from_own_storage(team: S) -> None:
     assert isinstance(stocked.pending[-1], Turn)
 
 
-def test_trade_routes_one_route_per_team(team: S) -> None:
-    """R-ROUTE-TEAM: with the trade routes, each team has one route of 3 tiles (the
-    4-player count), which either partner's sales fill; whole games keep every invariant."""
+def _team_goods(state: burgundy.State, estate: int, goods: tuple[int, ...]) -> burgundy.State:
+    """``state`` with the estate's goods ``goods``, the rest back in (or from) the pool."""
+    old = state.estates[estate].goods
+    pool = tuple(p + o - g for p, o, g in zip(state.goods_pool, old, goods, strict=True))
+    return replace(set_estate(state, estate, goods=goods), goods_pool=pool)
+
+
+def test_trade_routes_each_player_has_a_row_the_seller_fills_it(team: S) -> None:
+    """TR1 "Каждый игрок получает ... по 3 вчетвером" (each player gets 3 cards with four
+    players), R-ROUTE-TEAM: in team play each partner has a row of their own, 3 tiles, so
+    the box's 12 are all dealt; a sale from the shared goods goes onto the seller's row, the
+    partner's stays as it was; whole games keep every invariant."""
     rules = burgundy.Ruleset(players=4, variants=("team", "trade_routes"),
                              options={"trade_routes_deck": "generated"})
     state = team.start(rules)
     routes = state.variant_state("trade_routes")
-    assert len(routes.rows) == 2 and all(len(row) == 3 for row in routes.rows)
+    assert len(routes.rows) == 4 and all(len(row) == 3 for row in routes.rows)
+    assert routes.undealt == ()
+    seat = state.current_player
+    other = team.partner(state, seat)
+    estate = state.seats[seat].estate
+    state = with_dice(_team_goods(state, estate, (0, 0, 0, 2, 0, 0)), seat, 4, 4)
+    validate_state(state)
+    sold = state.apply(next(a for a in state.legal_actions() if str(a) == "sell 4 d4"))
+    after = sold.variant_state("trade_routes")
+    assert after.goods[seat] == (4, 4) and after.goods[other] == ()
+    assert sold.estates[estate].sold[3] == 2  # the team's sold goods
+    partner_turn = replace(_team_goods(sold, estate, (1, 0, 0, 0, 0, 0)),
+                           pending=(*sold.pending[:-1], Turn(other)),
+                           turn=sold.order.index(other))
+    partner_turn = with_dice(partner_turn, other, 1, 1)
+    validate_state(partner_turn)
+    resold = partner_turn.apply(next(a for a in partner_turn.legal_actions()
+                                     if str(a) == "sell 1 d1"))
+    routes = resold.variant_state("trade_routes")
+    assert routes.goods[other] == (1,) and routes.goods[seat] == (4, 4)
     check_conformance(rules, seeds=[2])
 
 

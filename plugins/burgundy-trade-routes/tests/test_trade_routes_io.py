@@ -42,10 +42,11 @@ def _rejects(state: State, message: str) -> None:
 
 @pytest.fixture(name="sale")
 def sale_fixture(tr: types.SimpleNamespace) -> State:
-    """A RouteReward pending after a sale of one goods 2 onto SAME2's first space."""
-    state = tr.position(tr.rules_for(2, "test"), route=(tr.SAME2, tr.VP, tr.WARE, tr.EXTRA,
-                        tr.CMK), goods=(0, 1, 0, 0, 0, 0), dice=(2, 5))
-    after = state.apply(find_action(state, "sell 2 d2"))
+    """A RouteReward (the extra action) pending after a sale of one goods 5 onto EXTRA's
+    first space."""
+    state = tr.position(tr.rules_for(2, "test"), route=(tr.EXTRA, tr.SAME2, tr.VP, tr.WARE,
+                        tr.CMK), goods=(0, 0, 0, 0, 1, 0), dice=(5, 6))
+    after = state.apply(find_action(state, "sell 5 d5"))
     assert isinstance(after.pending[-1], RouteReward)
     return after
 
@@ -80,8 +81,8 @@ def test_the_strict_loader_refuses_a_list_where_the_route_state_has_a_tuple(
 
 @pytest.fixture(name="laid")
 def laid_fixture(sale: State) -> State:
-    """The same after declining the reward: the seat's turn."""
-    return sale.apply(find_action(sale, "decline"))
+    """The same after the reward (workers): the seat's turn."""
+    return sale.apply(find_action(sale, "workers d*"))
 
 
 def test_valid_positions_pass(sale: State) -> None:
@@ -99,13 +100,13 @@ def test_undealt_and_hands_sorted(sale: State) -> None:
     _rejects(_with(sale, undealt=tuple(reversed(undealt))), "must be sorted")
 
 
-def test_one_entry_per_estate(sale: State, laid: State) -> None:
+def test_one_entry_per_player(sale: State, laid: State) -> None:
     current = laid.variant_state("trade_routes")
-    _rejects(_with(laid, goods=current.goods[:1]), "one hand, row and goods entry per estate")
+    _rejects(_with(laid, goods=current.goods[:1]), "one hand, row and goods entry per player")
     _rejects(_with(sale, goods=current.goods[:1]), "has no route|one hand, row and goods")
 
 
-def test_each_estate_dealt_its_count(sale: State) -> None:
+def test_each_player_dealt_its_count(sale: State) -> None:
     current = sale.variant_state("trade_routes")
     rows = (current.rows[0][:-1], current.rows[1])
     _rejects(_with(sale, rows=rows, undealt=tuple(sorted((*current.undealt,
@@ -122,10 +123,9 @@ def test_route_goods_are_sold_goods(sale: State) -> None:
     """Conservation: route goods are counted in ``sold``; a route holding goods the estate
     did not sell is refused."""
     seat = sale.current_player
-    estate = sale.seats[seat].estate
     goods = list(sale.variant_state("trade_routes").goods)
-    goods[estate] = (*goods[estate], 5)
-    _rejects(_with(sale, goods=tuple(goods)), "more goods on its route than sold")
+    goods[seat] = (*goods[seat], 5)
+    _rejects(_with(sale, goods=tuple(goods)), "more goods on its routes than sold")
 
 
 def test_no_goods_on_the_pile_while_the_route_has_room(sale: State) -> None:
@@ -138,14 +138,13 @@ def test_no_goods_on_the_pile_while_the_route_has_room(sale: State) -> None:
     pool = list(sale.goods_pool)
     pool[0] -= 1
     state = replace(set_estate(sale, estate, sold=tuple(sold)), goods_pool=tuple(pool))
-    _rejects(state, "goods on the sold pile while its route has empty spaces")
+    _rejects(state, "goods on the sold pile while its routes have empty spaces")
 
 
 def test_goods_colours_and_count(laid: State) -> None:
     seat = laid.current_player
-    estate = laid.seats[seat].estate
     goods = list(laid.variant_state("trade_routes").goods)
-    goods[estate] = (7,)
+    goods[seat] = (7,)
     _rejects(_with(laid, goods=tuple(goods)), "route holds")
 
 
@@ -155,7 +154,7 @@ def test_a_reward_stands_on_a_space_of_its_number(sale: State) -> None:
              "no goods lie on that route space")
     estate = sale.seats[seat].estate
     goods = list(sale.variant_state("trade_routes").goods)
-    goods[estate] = (3,)
+    goods[seat] = (3,)
     sold = [0, 0, 1, 0, 0, 0]
     pool = [p + o - s for p, o, s in zip(sale.goods_pool, sale.estates[estate].sold, sold,
                                          strict=True)]
@@ -172,6 +171,6 @@ def test_ordering_only_with_the_option(tr: types.SimpleNamespace) -> None:
 
 def test_draws_pending_match_the_tiles_to_come(tr: types.SimpleNamespace) -> None:
     state = tr.rules_for(2).initial_state()
-    _rejects(push(state, RouteDraw(estate=0)), "must be dealt 5 tiles")
-    _rejects(replace(state, pending=(*state.pending[:-1], RouteDraw(estate=9))),
-             "estate 9: no such estate")
+    _rejects(push(state, RouteDraw(player=0)), "must be dealt 5 tiles")
+    _rejects(replace(state, pending=(*state.pending[:-1], RouteDraw(player=9))),
+             "player 9: no such seat")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import io
 import types
 import xml.etree.ElementTree as ET
 
@@ -73,3 +74,42 @@ def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0 or name.endswith(".rules")
+
+
+def test_play_shows_the_route_of_a_resumed_game(tr: types.SimpleNamespace, tmp_path) -> None:
+    """Issue #32: a resumed trade-routes game shows the route row in ``play`` (the table at
+    the person's turn and ``d 0``), as ``replay`` always did."""
+    import json
+
+    import burgundy
+    from burgundy import cli
+
+    game = burgundy.Game(tr.rules_for(2), seed=3)
+    while game.state.current_player != 0 or game.state.round < 1:
+        game.play(game.legal_actions()[0])
+    game.seat_names = ("human", "random")
+    path = tmp_path / "routes.json"
+    path.write_text(json.dumps(game.record()))
+    args = cli.build_parser().parse_args(["play", "--resume", str(path)])
+    out = io.StringIO()
+    assert cli.cmd_play(args, stdin=io.StringIO("d 0\nd 1\nq\n"), out=out) == 0
+    text = out.getvalue()
+    row = f"  {LABEL}: "
+    table, d0, d1, _ = text.split("\n> ", 3)  # the answers' outputs follow the prompts
+    assert table.count(row) == 1  # the person's duchy
+    assert d0.startswith("seat 0:") and d0.count(row) == 1
+    assert d1.startswith("seat 1:") and d1.count(row) == 1
+
+
+def test_the_rulesets_line_stays_on_the_board(tr: types.SimpleNamespace) -> None:
+    """Issue #32: the board's ruleset line, long with a generated deck, ran off the board;
+    it now breaks in two lines that fit beside the depots (about 0.62 em a character)."""
+    from burgundy.render.svg import BOARD_WIDTH, board_svg
+
+    root = ET.fromstring(board_svg(tr.position(tr.rules_for(3, knowledge=True), dice=(1, 2))))
+    lines = [(float(t.get("x", "0")), float(t.get("font-size", "0")), t.text or "")
+             for t in root.iter("{http://www.w3.org/2000/svg}text")
+             if "edition" in (t.text or "") or "deck:" in (t.text or "")]
+    assert len(lines) == 2 and "".join(text for _, _, text in lines).count("players") == 1
+    for x, size, text in lines:
+        assert x + 0.62 * size * len(text) <= BOARD_WIDTH - 10

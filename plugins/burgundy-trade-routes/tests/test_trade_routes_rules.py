@@ -9,7 +9,7 @@ Sentences: RU19, "Торговые пути" (numbered as docs/rules.md's source
 - TR3 "When no empty space is left, put sold goods in the sold space of the board as usual."
 
 Rulings: R-ROUTE (docs/rules.md) and the ones the docs page decides (R-ROUTE-INCOME,
-R-ROUTE-NESTED, R-ROUTE-TEAM; docs/variants/trade-routes.md).
+R-ROUTE-CHOICE, R-ROUTE-NESTED, R-ROUTE-TEAM; docs/variants/trade-routes.md).
 """
 
 from __future__ import annotations
@@ -45,8 +45,7 @@ def _top(state: State) -> Any:
 
 def _route_of(tr: types.SimpleNamespace, state: State, seat: int) -> tuple[tuple[int, ...], ...]:
     current = tr.routes(state)
-    estate = state.seats[seat].estate
-    return current.rows[estate], current.goods[estate]
+    return current.rows[seat], current.goods[seat]
 
 
 # -- TR1: the deal ----------------------------------------------------------------------------
@@ -56,7 +55,7 @@ def test_tr1_each_player_is_dealt_5_4_3_tiles_each_draw_a_chance_node(
 ) -> None:
     """TR1 "3 with 4 players, 4 with 3, 5 with 2" and R-ROUTE-DEAL: one RouteDraw chance
     node per tile, before the start player is drawn; each undealt tile equally likely
-    (1/12, 1/11, ...); the drawn tile goes to the right end of that estate's row. (The last
+    (1/12, 1/11, ...); the drawn tile goes to the right end of that player's row. (The last
     draw of a 3- or 4-player deal has one tile left: it is dealt without a chance node,
     library (c).)"""
     state = tr.rules_for(players).initial_state()
@@ -68,9 +67,9 @@ def test_tr1_each_player_is_dealt_5_4_3_tiles_each_draw_a_chance_node(
         assert state.is_chance and [o for o, _ in outcomes] == list(undealt)
         assert all(math.isclose(p, 1 / len(undealt)) for _, p in outcomes)
         pick = outcomes[(draws * 5) % len(outcomes)][0]
-        row_before = tr.routes(state).rows[item.estate]
+        row_before = tr.routes(state).rows[item.player]
         state = state.apply(pick)
-        assert tr.routes(state).rows[item.estate][: len(row_before) + 1] == (*row_before, pick)
+        assert tr.routes(state).rows[item.player][: len(row_before) + 1] == (*row_before, pick)
         draws += 1
     assert draws == DEAL[players] * players - (players > 2)
     assert [len(row) for row in tr.routes(state).rows] == [DEAL[players]] * players
@@ -151,115 +150,107 @@ def test_r_route_a_sale_of_3_fills_the_last_2_spaces_the_rest_to_the_pile(
 
 def test_tr2_a_reward_only_on_a_space_of_the_goods_number(tr: types.SimpleNamespace) -> None:
     """TR2 "if the tile's colour matches the space's colour": goods 1 on VP's first space
-    (asks for 1: 4 VP) earn its reward; goods 6 on it earn nothing."""
+    (asks for 1: 4 VP) earn its reward, received at once; goods 6 on it earn nothing."""
     rules = tr.rules_for(2, "test")
     route = (tr.VP, tr.SAME2, tr.WARE, tr.EXTRA, tr.CMK)
     match = tr.position(rules, route=route, goods=(1, 0, 0, 0, 0, 0), dice=(1, 3))
     seat = match.current_player
     after = match.apply(find_action(match, "sell 1 d1"))
-    assert isinstance(_top(after), RouteReward) and _top(after).space == 0
-    assert legal_texts(after) >= {"reward 1", "decline"}
+    assert isinstance(_top(after), Turn)
+    assert after.scores[seat] - match.scores[seat] == SALE_VP[2] + 4
     miss = tr.position(rules, route=route, goods=(0, 0, 0, 0, 0, 1), dice=(6, 3))
     after = miss.apply(find_action(miss, "sell 6 d6"))
     assert _route_of(tr, after, seat)[1] == (6,)
-    assert isinstance(_top(after), Turn)
+    assert isinstance(_top(after), Turn) and after.scores[seat] - miss.scores[seat] == SALE_VP[2]
 
 
-def test_r_route_several_rewards_in_one_sale_left_to_right_each_declinable(
+def test_tr2_rewards_are_received_at_once_and_only_a_choice_is_a_decision(
     tr: types.SimpleNamespace,
 ) -> None:
-    """R-ROUTE "each reward an optional decision resolved left to right": 3 goods 2 on
-    SAME2 (2: 2 silverlings, 2: take a building, 2: 4 VP) give three decisions, the
-    leftmost first; each offers ``decline``. Declining the silverlings, declining the
-    building, taking the VP (ledger source "trade routes")."""
+    """TR2 "немедленно получите указанный бонус" (receive the bonus at once), R-ROUTE,
+    R-ROUTE-INCOME, R-ROUTE-CHOICE: 3 goods 2 on SAME2 (2: 2 silverlings, 2: take a
+    building, 2: 4 VP): the silverlings and the VP (ledger source "trade routes") are
+    received with the sale, no decision; the building is a choice (which hex) and the
+    carpenter's, whose text says "may" (ES11 p.7 "puede inmediatamente tomar"): a
+    ``BuildingTake`` that may be declined."""
     state = tr.position(tr.rules_for(2, "test"), route=(tr.SAME2, tr.VP, tr.WARE, tr.EXTRA,
                         tr.CMK), goods=(0, 3, 0, 0, 0, 0), dice=(2, 5),
                         depots={1: ["bank"]})
     seat = state.current_player
     after = state.apply(find_action(state, "sell 2 d2"))
-    assert [type(p).__name__ for p in after.pending[-3:]] == [
-        "RouteReward", "BuildingTake", "RouteReward"]  # the leftmost on top
-    assert _top(after) == RouteReward(seat, 0)
-    assert "decline" in legal_texts(after) and "reward 1" in legal_texts(after)
-    silver = after.seat_estate(seat).silver
-    after = after.apply(find_action(after, "decline"))
-    assert after.seat_estate(seat).silver == silver
-    assert isinstance(_top(after), BuildingTake)
-    assert "take bank 1" in legal_texts(after) and "decline" in legal_texts(after)
-    after = after.apply(find_action(after, "decline"))
-    assert _top(after) == RouteReward(seat, 2)
-    vp = after.scores[seat]
-    after = after.apply(find_action(after, "reward 3"))
-    assert after.scores[seat] == vp + 4
+    assert [type(p).__name__ for p in after.pending[-2:]] == ["Turn", "BuildingTake"]
+    assert after.seat_estate(seat).silver == state.seat_estate(seat).silver + SALE_SILVER + 2
+    assert after.scores[seat] == state.scores[seat] + 3 * SALE_VP[2] + 4
     assert dict(after.seats[seat].ledger)[SOURCE] == 4
+    assert legal_texts(after) >= {"take bank 1", "decline"}
+    assert not legal_texts(after, "reward")  # no income decision, no decline of it
+    after = after.apply(find_action(after, "decline"))
     assert isinstance(_top(after), Turn)
 
 
 def test_r_route_income_rewards_give_silver_vp_and_workers(tr: types.SimpleNamespace) -> None:
-    """R-ROUTE / R-ROUTE-INCOME: taking an income reward gives exactly it: 2 silverlings
+    """R-ROUTE / R-ROUTE-INCOME: an income reward gives exactly it, at once: 2 silverlings
     (SAME2 space 1), 4 workers (E2019-C space 1 as written out with 4)."""
     rules = tr.rules_for(2, "test")
     state = tr.position(rules, route=(tr.SAME2, 3, tr.VP, tr.WARE, tr.EXTRA),
                         goods=(0, 1, 0, 0, 0, 0), dice=(2, 5))
     seat = state.current_player
     after = state.apply(find_action(state, "sell 2 d2"))
-    silver = after.seat_estate(seat).silver
-    after = after.apply(find_action(after, "reward 1"))
-    assert after.seat_estate(seat).silver == silver + 2
+    assert after.seat_estate(seat).silver == state.seat_estate(seat).silver + SALE_SILVER + 2
+    assert isinstance(_top(after), Turn)
     state = tr.position(rules, route=(tr.SAME2, 3, tr.VP, tr.WARE, tr.EXTRA),
                         route_goods=(2, 2, 2), goods=(0, 0, 1, 0, 0, 0), dice=(3, 5))
     after = state.apply(find_action(state, "sell 3 d3"))
-    workers = after.seat_estate(seat).workers
-    after = after.apply(find_action(after, "reward 4"))
-    assert after.seat_estate(seat).workers == workers + 4
+    assert after.seat_estate(seat).workers == state.seat_estate(seat).workers + 4
+    assert isinstance(_top(after), Turn)
 
 
 def test_r_route_a_warehouse_reward_fills_further_spaces(tr: types.SimpleNamespace) -> None:
     """R-ROUTE "'sell' is the warehouse's sale" and R-ROUTE-NESTED: goods 3 on WARE's first
-    space (3: sell goods) push the core's WarehouseSell; its sale of two goods 4 fills the
-    next spaces (4: 2 VP, 4: 3 workers), whose rewards come at once, left to right."""
+    space (3: sell goods) push the core's WarehouseSell (declinable: the warehouse's text
+    says "may", ES11 p.7 "puede inmediatamente ... vender"); its sale of two goods 4 fills
+    the next spaces (4: 2 VP, 4: 3 workers), whose rewards are received at once."""
     state = tr.position(tr.rules_for(2, "test"), route=(tr.WARE, tr.SAME2, tr.VP, tr.EXTRA,
                         tr.CMK), goods=(0, 0, 1, 2, 0, 0), dice=(3, 5))
     seat = state.current_player
     after = state.apply(find_action(state, "sell 3 d3"))
     assert isinstance(_top(after), WarehouseSell)
     assert legal_texts(after) >= {"sell 4", "decline"}
+    workers, vp = after.seat_estate(seat).workers, after.scores[seat]
     after = after.apply(find_action(after, "sell 4"))  # the warehouse's sale: no die
     assert _route_of(tr, after, seat)[1] == (3, 4, 4)
     assert after.seat_estate(seat).sold[3] == 2
-    assert _top(after) == RouteReward(seat, 1)
-    after = after.apply(find_action(after, "reward 2"))
-    assert _top(after) == RouteReward(seat, 2)
-    workers = after.seat_estate(seat).workers
-    after = after.apply(find_action(after, "reward 3"))
     assert after.seat_estate(seat).workers == workers + 3
+    assert after.scores[seat] == vp + 2 * SALE_VP[2] + 2
     assert isinstance(_top(after), Turn)
 
 
 def test_r_route_nested_rewards_come_before_the_rest_of_the_first_sale(
     tr: types.SimpleNamespace,
 ) -> None:
-    """R-ROUTE-NESTED: a reward is resolved with all it leads to before the next reward of
-    the same sale. Two goods 6 on F12 (6: sell goods, 6: 1 VP, 4: extra action): the sale
-    pushes the warehouse's sale on top of the 1 VP; the warehouse sells a goods 4 onto the
-    third space, whose extra action comes before the first sale's 1 VP."""
+    """R-ROUTE-NESTED and TR2 "немедленно" (at once): two goods 6 on F12 (6: sell goods,
+    6: 1 VP, 4: extra action): the 1 VP is received with the sale, the warehouse's sale is
+    the decision left; it sells a goods 4 onto the third space, whose extra action comes
+    next (not declinable: R-ROUTE-CHOICE)."""
     route = (tr.F12, tr.SAME2, tr.VP, tr.WARE, tr.EXTRA)
     state = tr.position(tr.rules_for(2, "test"), route=route, goods=(0, 0, 0, 1, 0, 2),
                         dice=(6, 5))
     seat = state.current_player
     after = state.apply(find_action(state, "sell 6 d6"))
-    assert after.pending[1:] == (RouteReward(seat, 1), WarehouseSell(seat))
+    assert after.pending[1:] == (WarehouseSell(seat),)
+    assert dict(after.seats[seat].ledger)[SOURCE] == 1
     after = after.apply(find_action(after, "sell 4"))
-    assert after.pending[1:] == (RouteReward(seat, 1), RouteReward(seat, 2))
-    assert "workers d*" in legal_texts(after)  # the extra action (space 3) first
-    after = after.apply(find_action(after, "decline"))
-    assert after.pending[1:] == (RouteReward(seat, 1),) and "reward 2" in legal_texts(after)
+    assert after.pending[1:] == (RouteReward(seat, 2),)
+    assert "workers d*" in legal_texts(after) and "decline" not in legal_texts(after)
+    after = after.apply(find_action(after, "workers d*"))
+    assert isinstance(_top(after), Turn)
 
 
 def test_r_route_extra_action_is_the_castle_bonus_action(tr: types.SimpleNamespace) -> None:
-    """R-ROUTE "'extra action' is R-CASTLE" and R-ROUTE-EXTRA: goods 5 on EXTRA's first
-    space give one die action with a die of any value (``d*``) — the core's BonusAction
-    rule — or decline (a castle's own bonus action cannot be declined)."""
+    """R-ROUTE "'extra action' is R-CASTLE", R-ROUTE-EXTRA and R-ROUTE-CHOICE: goods 5 on
+    EXTRA's first space give one die action with a die of any value (``d*``) — the core's
+    BonusAction rule — not declinable, as a castle's is not (ES11 p.6: "inmediatamente
+    lleva a cabo una acción adicional", at once carries out an extra action)."""
     state = tr.position(tr.rules_for(2, "test"), route=(tr.EXTRA, tr.SAME2, tr.VP, tr.WARE,
                         tr.CMK), goods=(0, 0, 0, 0, 1, 0), dice=(5, 6))
     seat = state.current_player
@@ -270,7 +261,7 @@ def test_r_route_extra_action_is_the_castle_bonus_action(tr: types.SimpleNamespa
     assert core is not None
     texts = legal_texts(after)
     assert {str(a) for a in core(after, bonus)} <= texts
-    assert "workers d*" in texts and "decline" in texts
+    assert "workers d*" in texts and "decline" not in texts
     workers = after.seat_estate(seat).workers
     after = after.apply(find_action(after, "workers d*"))
     assert after.seat_estate(seat).workers == workers + 2
@@ -348,9 +339,9 @@ def test_2019_mid_action_purchase_during_a_reward(
     """The 2019 purchase in the middle of an action (the editions table of docs/rules.md; library
     (g)) is open while a route reward is pending; in 2011 it is not."""
     rules = tr.rules_for(2, "test", edition=edition)
-    state = tr.position(rules, route=(tr.SAME2, tr.VP, tr.WARE, tr.EXTRA, tr.CMK),
-                        goods=(0, 1, 0, 0, 0, 0), dice=(2, 5), silver=2, black=["bank"])
-    after = state.apply(find_action(state, "sell 2 d2"))
+    state = tr.position(rules, route=(tr.EXTRA, tr.SAME2, tr.VP, tr.WARE, tr.CMK),
+                        goods=(0, 0, 0, 0, 1, 0), dice=(5, 6), silver=2, black=["bank"])
+    after = state.apply(find_action(state, "sell 5 d5"))
     assert isinstance(_top(after), RouteReward)
     assert ("buy bank" in legal_texts(after)) is open_
     if open_:

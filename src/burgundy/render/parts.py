@@ -8,6 +8,12 @@ board, one strip per row, the cells of one group (a trade-route tile, say) side 
 in one frame. :func:`estate_rows` collects them for one estate. Rows for the main board
 (:func:`burgundy.hookspecs.burgundy_picture_rows`: the inns' stack) are drawn the
 same way under it; :func:`board_rows` collects them.
+
+A variant's components that lie on the board's own places are marks, one
+:class:`PictureCell` each: on a depot (the ``"depot"`` key: the shields on the goods
+spaces; :func:`depot_marks` collects them) and on a duchy's spaces (the ``"space"`` key: a
+shield on a castle; :func:`space_marks`). The text picture writes them beside the depot and
+under the duchy; the SVG pictures draw them as badges on the depot and on the space's hex.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from burgundy.hook_values import PictureCell as PictureCell  # re-exported: its 
 from burgundy.hook_values import PictureRow as PictureRow  # re-exported
 from burgundy.state import State
 
-__all__ = ["PictureCell", "PictureRow", "board_rows", "estate_rows"]
+__all__ = [
+    "PictureCell", "PictureRow", "board_rows", "depot_marks", "estate_rows", "space_marks",
+]
 
 
 def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
@@ -62,3 +70,51 @@ def board_rows(state: State) -> tuple[PictureRow, ...]:
     for part in state.rules.engine.board_picture_rows:
         rows.extend(part(state))
     return tuple(rows)
+
+
+def depot_marks(state: State, depot: int) -> tuple[PictureCell, ...]:
+    """The marks the enabled variants lay on a depot, in variant order (the answers of the
+    ``burgundy_picture_rows["depot"]`` hook).
+
+    Args:
+        state: The game state.
+        depot: The depot: 1-6 a numbered one, 0 the black depot.
+
+    Returns:
+        The marks; ``()`` when no variant lays any (the base game).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.render.parts import depot_marks
+        >>> depot_marks(burgundy.Ruleset(players=2, variants=()).initial_state(), 1)
+        ()
+    """
+    marks: list[PictureCell] = []
+    for part in state.rules.engine.depot_marks:
+        marks.extend(part(state, depot))
+    return tuple(marks)
+
+
+def space_marks(state: State, estate: int) -> dict[int, tuple[PictureCell, ...]]:
+    """The marks the enabled variants lay on estate ``estate``'s spaces, by space index,
+    each space's in variant order (the answers of the ``burgundy_picture_rows["space"]``
+    hook).
+
+    Args:
+        state: The game state.
+        estate: Index into ``state.estates``.
+
+    Returns:
+        The marks of each marked space; ``{}`` when no variant lays any (the base game).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.render.parts import space_marks
+        >>> space_marks(burgundy.Ruleset(players=2, variants=()).initial_state(), 0)
+        {}
+    """
+    marks: dict[int, tuple[PictureCell, ...]] = {}
+    for part in state.rules.engine.space_marks:
+        for space, cell in part(state, estate).items():
+            marks[space] = (*marks.get(space, ()), cell)
+    return dict(sorted(marks.items()))

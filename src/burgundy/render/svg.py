@@ -23,8 +23,9 @@ centres of two spaces that are neighbours without touching, such as a solo board
 a stored hex's also has ``data-storage``: its slot, or ``SEAT:SLOT`` in a seat's own
 storage), ``depot`` (a depot group; its ``data-depot`` is the depot, ``0`` the black one),
 ``die-number`` (the die number of an empty space), ``score``, ``picture-row``
-and ``picture-cell`` (a row a variant adds below a duchy, :mod:`burgundy.render.parts`, and
-its cells).
+and ``picture-cell`` (a row a variant adds below a duchy or the main board,
+:mod:`burgundy.render.parts`, and its cells), ``mark`` (a variant's mark on a depot or a
+duchy space: a shield; its ``data-depot`` or ``data-space`` says where).
 """
 
 from __future__ import annotations
@@ -39,7 +40,14 @@ from burgundy.actions import BuyTile
 from burgundy.components import TILE_COLOUR, Colour, tile_name
 from burgundy.geometry import POSITIONS, SPACE_NAMES, Board, bits
 from burgundy.geometry import board as standard_board
-from burgundy.render.parts import PictureRow, board_rows, estate_rows
+from burgundy.render.parts import (
+    PictureCell,
+    PictureRow,
+    board_rows,
+    depot_marks,
+    estate_rows,
+    space_marks,
+)
 from burgundy.render.result import result_text
 from burgundy.rules.effects import TRACK_SPACES
 from burgundy.rules.phases import PHASE_NAMES, ROUNDS_PER_PHASE
@@ -116,6 +124,7 @@ _PENDING_LABEL: dict[str, str] = {
     "BuildingTake": "taking a hex (building)",
     "WarehouseSell": "selling (warehouse)",
     "TownHallPlace": "placing a hex (town hall)",
+    "OrderChoice": "choosing which effect first",
 }
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
@@ -146,7 +155,15 @@ BOARD_WIDTH: float = 2 * DUCHY_WIDTH + _GAP
 its duchies need more)."""
 BOARD_HEIGHT: float = 640.0
 """Height of :func:`board_svg`'s picture in user units."""
-_ROW_HEIGHT = 70.0  # a row a variant adds below a duchy (burgundy.render.parts)
+# The rows a variant adds below a duchy or the board (burgundy.render.parts): a label, then
+# lines of cells sized to their text, a group's cells side by side in one frame.
+_ROW_LABEL = 20.0  # the label above the first line of cells
+_ROW_LINE = 54.0  # a line of cells: the cell, its group's name under it, a gap
+_CELL_HEIGHT = 36.0
+_CELL_FONT = 12.0
+_CELL_MIN = 40.0  # the narrowest cell
+_GROUP_GAP = 10.0
+_MARK_FILL = "#7b2430"  # a mark's badge (a shield on a depot or a castle)
 # Edge j of a hex runs between corners j and j + 1; its neighbour lies at (drow, dcolumn) in
 # half-hex-width columns.
 _EDGE_STEP: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
@@ -404,17 +421,10 @@ def _layout(estate: Estate, board: Board | None) -> _Layout:
     )
 
 
-def _duchy_size(state: State, estate_index: int) -> tuple[float, float]:
-    """Width and height of duchy ``estate_index``'s picture: the board and the panel beside
-    it, the header above and the rows variants add below."""
-    estate = state.estates[estate_index]
-    layout = _layout(estate, _board_of(state, estate))
-    rows = len(estate_rows(state, estate_index))
-    return layout.width + _PANEL_W, _HEADER + layout.height + rows * _ROW_HEIGHT
-
-
 def _duchy_group(state: State, estate_index: int) -> ET.Element:
-    """Draw duchy ``estate_index`` in a group of the size :func:`_duchy_size` gives."""
+    """Draw duchy ``estate_index`` in a group framed by its first ``rect``: the board and
+    the panel beside it (as high as the higher of the two), the header above and the rows
+    variants add below (:func:`_frame_size` reads its size)."""
     estate = state.estates[estate_index]
     board = _board_of(state, estate)
     layout = _layout(estate, board)
@@ -424,12 +434,11 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     group = ET.Element("g", {"class": "duchy", "data-estate": str(estate_index)})
     rows = estate_rows(state, estate_index)
 
-    # frame and header
+    # frame (its height set once the panel is drawn) and header
     active = to_move in seats
     frame_colour = _seat_fill(to_move) if active else "#b9b2a3"
-    _add(
-        group, "rect", x=1.0, y=1.0, width=width - 2,
-        height=_HEADER + layout.height + len(rows) * _ROW_HEIGHT - 2, rx=10.0,
+    frame = _add(
+        group, "rect", x=1.0, y=1.0, width=width - 2, height=DUCHY_HEIGHT - 2, rx=10.0,
         fill=_PAPER, stroke=frame_colour, stroke_width=3.0 if active else 1.2,
     )
     x = 16.0
@@ -449,69 +458,154 @@ def _duchy_group(state: State, estate_index: int) -> ET.Element:
     vp = sum(state.seats[s].vp for s in seats)
     score = _add(group, "g", class_="score")
     _text(score, width - 16, 20.0, f"{vp} VP", size=17.0, anchor="end", weight="bold")
+    note = width - 26 - _text_width(f"{vp} VP", 17.0)  # left of the VP, however many digits
     if active:
-        _text(group, width - 82, 20.5, "to move", size=11.0, anchor="end",
+        _text(group, note, 20.5, "to move", size=11.0, anchor="end",
               fill=_seat_fill(to_move), weight="bold")
     elif any(seat in _winners(state) for seat in seats):
-        _text(group, width - 82, 20.5, "\u2605 winner", size=12.0, anchor="end",
+        _text(group, note, 20.5, "\u2605 winner", size=12.0, anchor="end",
               fill="#b8860b", weight="bold")
 
-    _draw_spaces(group, estate, board, layout, 0.0, _HEADER)
-    _draw_panel(group, state, estate, seats, layout.width, _HEADER)
-    _draw_rows(group, rows, _HEADER + layout.height - 8.0, width)
+    _draw_spaces(group, estate, board, layout, 0.0, _HEADER,
+                 space_marks(state, estate_index))
+    bottom = _draw_panel(group, state, estate, seats, layout.width, _HEADER)
+    top = max(_HEADER + layout.height - 8.0, bottom)  # the rows go under board and panel
+    _draw_rows(group, rows, top, width)
+    frame.set("height", _num(top + 8.0 + _rows_height(rows, width) - 2))
     return group
+
+
+class _CellBox(NamedTuple):
+    """Where a cell of a picture row is drawn: its left, its line's top (from the row's
+    top) and its width."""
+
+    x: float
+    y: float
+    width: float
+
+
+def _text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is at font ``size`` (DejaVu Sans is about 0.62 em a
+    character)."""
+    return 0.62 * size * len(text)
+
+
+def _row_layout(row: PictureRow, span: float) -> tuple[list[_CellBox], float]:
+    """The boxes of a row's cells across a picture ``span`` wide, and the row's height.
+
+    Each cell is as wide as its text at :data:`_CELL_FONT` needs; the cells run left to
+    right and go on in a new line when the next group does not fit (a group wider than a
+    line breaks where it must), so that no text has to shrink."""
+    left, right = 16.0, span - 16.0
+    cells = row.cells
+    widths = [min(right - left, max(_CELL_MIN, _text_width(c.text, _CELL_FONT) + 14.0))
+              for c in cells]
+    boxes: list[_CellBox] = []
+    x, line = left, 0
+    for i, cell in enumerate(cells):
+        if i and cell.group != cells[i - 1].group:
+            x += _GROUP_GAP
+            end = next((j for j in range(i, len(cells)) if cells[j].group != cell.group),
+                       len(cells))
+            if x + sum(widths[i:end]) > right:  # the group goes on in the next line
+                x, line = left, line + 1
+        if x > left and x + widths[i] > right:
+            x, line = left, line + 1
+        boxes.append(_CellBox(x, _ROW_LABEL + line * _ROW_LINE, widths[i]))
+        x += widths[i]
+    return boxes, _ROW_LABEL + (line + 1) * _ROW_LINE
+
+
+def _rows_height(rows: Sequence[PictureRow], span: float) -> float:
+    """The height of the rows variants add, drawn ``span`` wide."""
+    return sum(_row_layout(row, span)[1] for row in rows)
 
 
 def _draw_rows(
     parent: ET.Element, rows: Sequence[PictureRow], top: float, span: float = DUCHY_WIDTH
 ) -> None:
     """The rows variants add (:mod:`burgundy.render.parts`), one strip each from ``top``
-    down across a duchy ``span`` wide: the label, then the cells, a group's cells side by
-    side in one frame."""
+    down across a picture ``span`` wide: the label, then the cells (:func:`_row_layout`),
+    a group's cells side by side in one frame, its name under it."""
+    y = top
     for k, row in enumerate(rows):
-        y = top + k * _ROW_HEIGHT
+        boxes, height = _row_layout(row, span)
         strip = _add(parent, "g", class_="picture-row", data_row=k)
         _title(strip, row.label)
-        _text(strip, 16.0, y + 8, row.label, size=11.0, anchor="start", fill=_MUTED,
+        _text(strip, 16.0, y + 9, row.label, size=12.0, anchor="start", fill=_MUTED,
               weight="bold")
         cells = row.cells
-        breaks = sum(1 for i in range(1, len(cells)) if cells[i].group != cells[i - 1].group)
-        gap = 8.0
-        width = min(44.0, (span - 32.0 - breaks * gap) / max(len(cells), 1))
-        x = 16.0
-        for i, cell in enumerate(cells):
-            if i and cell.group != cells[i - 1].group:
-                x += gap
-            if i == 0 or cell.group != cells[i - 1].group:
-                end = next((j for j in range(i, len(cells)) if cells[j].group != cell.group),
-                           len(cells))
-                run = end - i  # the group's cells share a frame
-                _add(strip, "rect", x=x - 2, y=y + 16, width=run * width + 1, height=40.0,
-                     rx=5.0, fill="#efe6cf", stroke="#b9a77a", stroke_width=1.0)
-                if 0 <= cell.group < len(row.groups):
-                    _text(strip, x + run * width / 2, y + 62, row.groups[cell.group],
-                          size=9.0, fill=_MUTED)
-            box = _add(strip, "g", class_="picture-cell")
-            if cell.title:
-                _title(box, cell.title)
-            fill = GOODS_FILL[(cell.goods - 1) % len(GOODS_FILL)] if cell.goods else "#ffffff"
-            _add(box, "rect", x=x, y=y + 18, width=width - 3, height=36.0, rx=4.0, fill=fill,
-                 fill_opacity=0.35, stroke=fill if cell.goods else "#b9b2a3", stroke_width=1.2)
-            cx = x + (width - 3) / 2
-            if cell.goods:
-                _text(box, cx, y + 26, str(cell.goods), size=9.0, weight="bold")
-            _text(box, cx, y + 42, cell.text, size=min(9.0, 1.7 * width / max(len(cell.text), 1)))
-            if cell.holds:
-                _goods(box, x + width - 8, y + 20, 12.0, cell.holds)
-            x += width
+        for i, (cell, box) in enumerate(zip(cells, boxes, strict=True)):
+            if i == 0 or cell.group != cells[i - 1].group or box.y != boxes[i - 1].y:
+                end = i + 1  # the group's cells on this line share a frame
+                while end < len(cells) and cells[end].group == cell.group and \
+                        boxes[end].y == box.y:
+                    end += 1
+                width = boxes[end - 1].x + boxes[end - 1].width - box.x
+                _add(strip, "rect", x=box.x - 3, y=y + box.y - 2, width=width + 3,
+                     height=_CELL_HEIGHT + 4, rx=5.0, fill="#efe6cf", stroke="#b9a77a",
+                     stroke_width=1.0)
+                first = i == 0 or cell.group != cells[i - 1].group
+                if first and 0 <= cell.group < len(row.groups) and row.groups[cell.group]:
+                    _text(strip, box.x + width / 2, y + box.y + _CELL_HEIGHT + 10,
+                          row.groups[cell.group], size=10.5, fill=_MUTED)
+            _cell(strip, cell, box.x, y + box.y, box.width)
+        y += height
+
+
+def _cell(parent: ET.Element, cell: PictureCell, x: float, y: float, width: float) -> None:
+    """One cell of a picture row: its box (tinted with its goods colour, which it also
+    names), its text, and the goods tile lying on it."""
+    box = _add(parent, "g", class_="picture-cell")
+    if cell.title:
+        _title(box, cell.title)
+    fill = GOODS_FILL[(cell.goods - 1) % len(GOODS_FILL)] if cell.goods else "#ffffff"
+    _add(box, "rect", x=x, y=y, width=width - 3, height=_CELL_HEIGHT, rx=4.0, fill=fill,
+         fill_opacity=0.35, stroke=fill if cell.goods else "#b9b2a3", stroke_width=1.2)
+    cx = x + (width - 3) / 2
+    size = min(_CELL_FONT, (width - 10) / (0.62 * max(len(cell.text), 1)))
+    if cell.goods:
+        _text(box, cx, y + 9, str(cell.goods), size=10.0, weight="bold")
+        _text(box, cx, y + 24, cell.text, size=size)
+    else:
+        _text(box, cx, y + _CELL_HEIGHT / 2, cell.text, size=size)
+    if cell.holds:
+        _goods(box, x + width - 10, y + 7, 13.0, cell.holds)
+
+
+def _badge_width(cell: PictureCell, size: float) -> float:
+    """The width of :func:`_badge`'s badge of ``cell`` at font ``size``."""
+    return max(1.9 * size, _text_width(cell.text, size) + 8.0)
+
+
+def _badge(
+    parent: ET.Element, cx: float, cy: float, cell: PictureCell, *, size: float = 11.0,
+    **where: object,
+) -> float:
+    """A variant's mark (:mod:`burgundy.render.parts`: a shield) as a badge centred at
+    ``(cx, cy)``: its text on its goods colour (a dark red without one); returns its
+    width."""
+    width = _badge_width(cell, size)
+    height = 1.6 * size
+    badge = _add(parent, "g", class_="mark")
+    for key, value in where.items():  # where the mark lies: data-depot, data-space
+        badge.set(key.replace("_", "-"), str(value))
+    if cell.title:
+        _title(badge, cell.title)
+    fill = GOODS_FILL[(cell.goods - 1) % len(GOODS_FILL)] if cell.goods else _MARK_FILL
+    _add(badge, "rect", x=cx - width / 2, y=cy - height / 2, width=width, height=height,
+         rx=height / 3, fill=fill, stroke="#f4c430", stroke_width=1.4)
+    _text(badge, cx, cy, cell.text, size=size, fill="#ffffff", weight="bold")
+    return width
 
 
 def _draw_spaces(
     parent: ET.Element, estate: Estate, board: Board | None, layout: _Layout, left: float,
-    top: float,
+    top: float, marks: dict[int, tuple[PictureCell, ...]] | None = None,
 ) -> None:
-    """The hex spaces, their die numbers, the river links, the tiles and the region
-    borders."""
+    """The hex spaces, their die numbers, the river links, the tiles, the marks variants
+    lay on spaces (:func:`burgundy.render.parts.space_marks`) and the region borders."""
+    marks = marks or {}
     dice = board.dice if board is not None else standard_board(1).dice
     layer = _add(parent, "g", class_="spaces")
     where = {key: space for space, key in enumerate(layout.keys)}
@@ -524,7 +618,8 @@ def _draw_spaces(
         cell = _add(layer, "g")
         what = colour.label if colour is not None else "unknown"
         placed = f", {tile_name(tile)}" if tile != EMPTY else ""
-        _title(cell, f"{name}: {what}, die {dice[space]}{placed}")
+        marked = "".join(f"; {m.title or m.text}" for m in marks.get(space, ()))
+        _title(cell, f"{name}: {what}, die {dice[space]}{placed}{marked}")
         _add(
             cell, "polygon", class_="space", points=_hex_points(cx, cy, _R), fill=fill,
             stroke="#ffffff", stroke_width=1.0, stroke_opacity=0.9, data_space=name,
@@ -560,6 +655,15 @@ def _draw_spaces(
             path.append(f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}")
     _add(parent, "path", class_="regions", d="".join(path), fill="none", stroke="#3a3328",
          stroke_width=2.6, stroke_linecap="round")
+    if marks:  # a badge at the top right of the hex (right of its name), more below it
+        layer = _add(parent, "g", class_="marks")
+        for space, cells in marks.items():
+            if 0 <= space < len(centres):
+                cx, cy = centres[space]
+                for k, mark in enumerate(cells):
+                    x = cx + 0.28 * _R + _badge_width(mark, 10.0) / 2
+                    _badge(layer, x, cy - 0.55 * _R + k * 17.0, mark, size=10.0,
+                           data_space=layout.names[space])
 
 
 def _draw_landmarks(
@@ -623,8 +727,9 @@ def _draw_links(
 def _draw_panel(
     parent: ET.Element, state: State, estate: Estate, seats: Sequence[int], left: float,
     top: float,
-) -> None:
-    """Storage, goods, sold goods, silver, workers, bonus tiles and dice beside the duchy."""
+) -> float:
+    """Storage, goods, sold goods, silver, workers, bonus tiles and dice beside the duchy;
+    returns the bottom of what it drew (two seats' own storage make it taller)."""
     panel = _add(parent, "g", class_="panel")
     x0 = left + 4
     y = top + 14
@@ -717,6 +822,7 @@ def _draw_panel(
         y += 34
     if not shown:
         _text(panel, x0 + 40, y, "not rolled", size=11.0, anchor="start", fill="#a0a0a0")
+    return y + 4.0 if shown else y + 10.0  # the last die's bottom, or the text's
 
 
 def _bonus_hex(
@@ -759,9 +865,10 @@ def duchy_svg(state: State, estate_index: int) -> str:
     """
     if not 0 <= estate_index < len(state.estates):
         raise IndexError(f"no estate {estate_index}; the game has {len(state.estates)}")
-    width, height = _duchy_size(state, estate_index)
+    group = _duchy_group(state, estate_index)
+    width, height = _frame_size(group)
     root = _svg_root(width, height, f"duchy {estate_index + 1}")
-    root.append(_duchy_group(state, estate_index))
+    root.append(group)
     return _serialise(root)
 
 
@@ -840,6 +947,23 @@ def _depot(
             _text(group, gx + k * step, cy + 74, f"\u00d7{count}", size=9.0, weight="bold")
     else:
         _text(group, cx, cy + 60, "no goods", size=10.0, fill="#a89f86")
+    _depot_marks(group, state, depot, cx, cy - 73.0, 16.0)
+
+
+def _depot_marks(
+    parent: ET.Element, state: State, depot: int, cx: float, cy: float, clear: float
+) -> None:
+    """The marks variants lay on a depot (:func:`burgundy.render.parts.depot_marks`: the
+    shields on its goods space) as badges in a line at height ``cy``, left and right of the
+    ``clear`` half-width the depot's number keeps free: the first on the left, the next on
+    the right, and so on outwards."""
+    sides = [cx - clear, cx + clear]  # the free edge of each side
+    for k, cell in enumerate(depot_marks(state, depot)):
+        side = k % 2
+        width = _badge_width(cell, 12.0)
+        at = sides[side] - width / 2 - 3 if side == 0 else sides[side] + width / 2 + 3
+        _badge(parent, at, cy, cell, size=12.0, data_depot=depot)
+        sides[side] += -(width + 3) if side == 0 else width + 3
 
 
 def _black_depot(parent: ET.Element, state: State, cx: float, cy: float) -> None:
@@ -859,12 +983,13 @@ def _black_depot(parent: ET.Element, state: State, cx: float, cy: float) -> None
              stroke_width=1.2)
         if k < len(tiles):
             _tile(group, x, y, r - 2.5, tiles[k], note="black depot")
+    _depot_marks(group, state, 0, cx, cy - 52.0, 0.0)
 
 
 def _board_height(state: State) -> float:
     """The main board picture's height: :data:`BOARD_HEIGHT`, and a strip for each row the
     variants add (:func:`burgundy.render.parts.board_rows`)."""
-    return BOARD_HEIGHT + len(board_rows(state)) * _ROW_HEIGHT
+    return BOARD_HEIGHT + _rows_height(board_rows(state), BOARD_WIDTH)
 
 
 def _board_group(state: State) -> ET.Element:
@@ -872,7 +997,7 @@ def _board_group(state: State) -> ET.Element:
     group = ET.Element("g", {"class": "board"})
     rows = board_rows(state)
     _add(group, "rect", x=1.0, y=1.0, width=BOARD_WIDTH - 2,
-         height=BOARD_HEIGHT + len(rows) * _ROW_HEIGHT - 2, rx=12.0,
+         height=BOARD_HEIGHT + _rows_height(rows, BOARD_WIDTH) - 2, rx=12.0,
          fill="#f6efdc", stroke="#b9a77a", stroke_width=1.5)
     _draw_rows(group, rows, BOARD_HEIGHT - 8.0, BOARD_WIDTH)
     # depots: 1 at the top, then clockwise; the black depot in the middle
@@ -894,7 +1019,7 @@ def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
     panel = _add(parent, "g", class_="board-panel")
     rules = state.rules
     _text(panel, x0, 28, "The Castles of Burgundy", size=20.0, anchor="start", weight="bold")
-    _text(panel, x0, 52, rules.describe(), size=12.0, anchor="start", fill=_MUTED)
+    _describe(panel, rules.describe(), x0, BOARD_WIDTH - x0 - 14.0)
     over = state.current_player == TERMINAL
     if over or state.phase >= 5:
         where = "final scoring done" if over else "after phase E"
@@ -1005,6 +1130,28 @@ def _board_panel(parent: ET.Element, state: State, x0: float) -> None:
              height=14.0, rx=3.0, fill=_seat_fill(seat))
         star = " \u2605" if seat in winners else ""
         _text(row, x0 + 416, sy, f"{vp} VP{star}", size=13.0, anchor="start", weight="bold")
+
+
+def _describe(parent: ET.Element, text: str, x0: float, room: float) -> None:
+    """The ruleset's line under the board's title: at 12 px when it fits ``room``, else
+    smaller in two lines broken at a `` · `` (a long option, such as a generated trade-route
+    deck, never runs off the board)."""
+    if _text_width(text, 12.0) <= room:
+        _text(parent, x0, 52, text, size=12.0, anchor="start", fill=_MUTED)
+        return
+    parts = text.split(" \u00b7 ")
+    first = parts[0]
+    rest: list[str] = []  # what goes to the second line
+    for part in parts[1:]:
+        if not rest and _text_width(f"{first} \u00b7 {part}", 10.5) <= room:
+            first = f"{first} \u00b7 {part}"
+        else:
+            rest.append(part)
+    lines = [first, " \u00b7 ".join(rest)] if rest else [first]
+    top = 45.0 if rest else 52.0  # two lines around where the one line stands
+    for k, line in enumerate(lines):
+        size = min(10.5, room / (0.62 * max(len(line), 1)))
+        _text(parent, x0, top + 14 * k, line, size=size, anchor="start", fill=_MUTED)
 
 
 def board_svg(state: State) -> str:

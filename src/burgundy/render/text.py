@@ -5,13 +5,24 @@ duchy of the base game; a board of another shape by its picture positions). An e
 shows its colour letter and die number in lower case (``c6`` castle, ``g2`` pasture, ``s1``
 river, ``b4`` city, ``y3`` knowledge, ``m5`` mine); a covered one shows the tile in upper
 case (``SHIP``, ``CAST``, ``MINE``, ``BANK``, ``COW3``, ``K17``, ...).
+
+What the variants add (:mod:`burgundy.render.parts`) is written with the board and the
+duchies: the marks on a depot after its line, a ``*`` after a marked space with a line under
+the duchy naming its marks, and each row a line of its own (``trade route: ...``).
 """
 
 from __future__ import annotations
 
 from burgundy.components import TILES, Colour, tile_name
 from burgundy.geometry import Board, bits
-from burgundy.render.parts import PictureCell, PictureRow, board_rows, estate_rows
+from burgundy.render.parts import (
+    PictureCell,
+    PictureRow,
+    board_rows,
+    depot_marks,
+    estate_rows,
+    space_marks,
+)
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import EMPTY, State
 
@@ -31,8 +42,11 @@ SHORT: dict[str, str] = {
     "boarding-house": "BOAR", "bank": "BANK", "town-hall": "HALL",
 }
 """Four-letter labels of the tiles that have one; knowledge tiles use their name (K17)."""
-SPECIES_SHORT: dict[str, str] = {"cow": "COW", "pig": "PIG", "sheep": "SHP", "chicken": "CHK"}
-"""Three-letter species labels; the animal count follows (SHP3)."""
+SPECIES_SHORT: dict[str, str] = {
+    "cow": "COW", "pig": "PIG", "sheep": "SHP", "chicken": "CHK", "goose": "GSE",
+}
+"""Three-letter species labels; the animal count follows (SHP3); a species not listed
+shows its first three letters."""
 PHASES = "".join(PHASE_NAMES)
 
 
@@ -46,7 +60,9 @@ def tile_label(code: int) -> str:
     return SHORT.get(name, name.upper())[:4]
 
 
-def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) -> str:
+def duchy_text(
+    state: State, estate_index: int, *, coordinates: bool = False, rows: bool = True
+) -> str:
     """Return the rows of estate ``estate_index``'s duchy as text.
 
     The rows follow the board's picture positions: one line per row (its ``y``; a blank line
@@ -60,9 +76,12 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
             them; when every name in a row starts with the letter the row is labelled with,
             only the rest is written: the space under ``4`` in row ``d`` is ``d4``, the name
             actions use (``place ship d4 d3``).
+        rows: Also write what the variants add under the duchy (:func:`rows_text`).
 
     Below the rows, one line per landmark of the board (an outpost board's forts, with
-    the spaces each touches).
+    the spaces each touches), then with ``rows`` one line per space a variant marks (a
+    ``*`` follows it in the rows: a shield on a castle) and the rows the variants add
+    (:func:`rows_text`: a trade route).
 
     Examples:
         >>> import burgundy
@@ -74,6 +93,25 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
     board = state.rules.engine.boards.get(estate.board)
     if board is None:
         return "(no board dealt yet)"
+    marks = space_marks(state, estate_index) if rows else {}
+    lines = _grid_lines(state, estate_index, board, marks, coordinates=coordinates)
+    for mark in board.landmarks:  # an outpost board's forts, with the spaces they touch
+        touched = " ".join(board.names[s] for s in bits(mark.touches))
+        lines.append(f"{mark.kind or 'landmark'} {mark.name}: touches {touched}")
+    for space, cells in marks.items():
+        lines.append(f"* {board.names[space]}: " + "; ".join(
+            f"{_cell_text(cell)} {cell.title}".rstrip() for cell in cells))
+    if rows:
+        lines += [_row_line(row) for row in estate_rows(state, estate_index)]
+    return "\n".join(lines)
+
+
+def _grid_lines(
+    state: State, estate_index: int, board: Board, marks: dict[int, tuple[PictureCell, ...]],
+    *, coordinates: bool,
+) -> list[str]:
+    """The duchy's rows of spaces (:func:`duchy_text` before what comes under them)."""
+    estate = state.estates[estate_index]
     rows = _text_rows(board)
     shown = {
         space: board.names[space][len(label):] for label, _, spaces in rows for space in spaces
@@ -95,16 +133,15 @@ def duchy_text(state: State, estate_index: int, *, coordinates: bool = False) ->
                 cell = f"{COLOUR_LETTER[board.colours[space]]}{board.dice[space]}"
             else:
                 cell = tile_label(tile)
+            if space in marks:
+                cell += "*"
             cells.append((column, f"{cell:^4}"))
             name = shown[space]
             numbers.append((column - max(0, len(name) - 4) // 2, f"{name:^4}"))
         if coordinates:
             lines.append((" " * margin + _canvas(numbers)).rstrip())
         lines.append(label.ljust(margin) + _canvas(cells))
-    for mark in board.landmarks:  # an outpost board's forts, with the spaces they touch
-        touched = " ".join(board.names[s] for s in bits(mark.touches))
-        lines.append(f"{mark.kind or 'landmark'} {mark.name}: touches {touched}")
-    return "\n".join(lines)
+    return lines
 
 
 def _text_rows(board: Board) -> list[tuple[str, float, list[int]]]:
@@ -205,14 +242,22 @@ def board_text(state: State) -> str:
         goods = " ".join(
             f"{c + 1}x{n}" for c, n in enumerate(state.depot_goods[depot - 1]) if n
         ) or "-"
-        lines.append(f"  depot {depot}: {tiles:48s} goods {goods}")
-    lines.append(f"  black depot: {', '.join(tile_name(t) for t in state.black_depot) or '-'}")
+        lines.append(f"  depot {depot}: {tiles:48s} goods {goods}{_marks_text(state, depot)}")
+    black = ", ".join(tile_name(t) for t in state.black_depot) or "-"
+    lines.append(f"  black depot: {black}{_marks_text(state, 0)}")
     bonus = " ".join(
         f"{Colour(c).label}:{'LS'[:n] if n else '-'}" for c, n in enumerate(state.bonus_tiles)
     )
     lines.append(f"  bonus tiles left: {bonus}")
     lines += [_row_line(row) for row in board_rows(state)]
     return "\n".join(lines)
+
+
+def _marks_text(state: State, depot: int) -> str:
+    """The marks variants lay on a depot (:func:`burgundy.render.parts.depot_marks`), as
+    cells after two spaces; ``""`` for none."""
+    marks = depot_marks(state, depot)
+    return "  " + " ".join(_cell_text(cell) for cell in marks) if marks else ""
 
 
 def _cell_text(cell: PictureCell) -> str:
@@ -243,14 +288,11 @@ def _row_line(row: PictureRow) -> str:
 
 def state_text(state: State, seats: tuple[int, ...] | None = None) -> str:
     """The board and the duchies of ``seats`` (all by default), with their summaries (and
-    the rows variants add, :func:`rows_text`)."""
+    what variants add, :func:`duchy_text`)."""
     parts = [board_text(state)]
     for seat in seats if seats is not None else range(len(state.seats)):
         parts.append(seat_summary(state, seat))
         parts.append(duchy_text(state, state.seats[seat].estate))
-        extra = rows_text(state, state.seats[seat].estate)
-        if extra:
-            parts.append(extra)
     return "\n".join(parts)
 
 

@@ -206,8 +206,13 @@ class BurgundyEnv(gymnasium.Env[Any, Any]):
             return None
         return self.codec.legal_ids(self.state).get(index)
 
-    def render(self) -> str | None:
-        """The text picture of the table (``render_mode="ansi"``), else ``None``."""
+    def render(self) -> Any:
+        """The text picture of the table (``render_mode="ansi"``), else ``None``.
+
+        Returns:
+            A ``str`` or ``None`` (typed ``Any``: Gymnasium's own annotation of the method
+            differs between its releases).
+        """
         if self.render_mode != "ansi":
             return None
         from burgundy.render.text import board_text

@@ -108,7 +108,7 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
             "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
-        self._action_space = spaces.Discrete(self.codec.size)
+        self._action_space: spaces.Discrete[Any] = spaces.Discrete(self.codec.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self._rng = random.Random(0)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
-    from burgundy.hook_values import DieUse, Income, PictureRow, PurchaseOffer
+    from burgundy.hook_values import DieUse, Income, PictureCell, PictureRow, PurchaseOffer
     from burgundy.pending import Pending
     from burgundy.state import State
 
@@ -64,6 +64,8 @@ class HookTuples:
     held_tiles: tuple[Callable[[State], Mapping[int, int]], ...]
     picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...]
     board_picture_rows: tuple[Callable[[State], Sequence[PictureRow]], ...]
+    depot_marks: tuple[Callable[[State, int], Sequence[PictureCell]], ...]
+    space_marks: tuple[Callable[[State, int], Mapping[int, PictureCell]], ...]
     on_start_player: tuple[Callable[[State, int], State], ...]
     on_phase_start: tuple[Callable[[State], State], ...]
     on_round_start: tuple[Callable[[State], State], ...]

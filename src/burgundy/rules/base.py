@@ -18,7 +18,7 @@ from burgundy import pending as pen
 from burgundy.hook_values import Income
 from burgundy.hookspecs import hookimpl
 from burgundy.pending import ActionRule, Chance, Decision, PendingKind, Step, TypeRule
-from burgundy.rules import effects, phases, setup, take, turn
+from burgundy.rules import effects, order, phases, setup, take, turn
 from burgundy.rules.dice import use_die
 from burgundy.rules.income import gain
 from burgundy.rules.place import apply_place, town_hall_legal
@@ -101,6 +101,8 @@ PENDING_RULES: dict[type, PendingKind] = {
     pen.StowTile: Decision(
         take.stow_legal, extras=False, answer=take.answer_stow, validate=take.validate_stow
     ),
+    pen.OrderChoice: Decision(order.order_legal, extras=False),
+    pen.ChosenNext: Step(order.run_chosen),
 }
 """The rule of each of the core's pending types."""
 
@@ -113,6 +115,7 @@ ACTION_RULES: dict[type, ActionRule] = {
     act.BuyTile: ActionRule(take.apply_buy, free=True),
     act.TakeGoods: ActionRule(effects.apply_take_goods),
     act.ChooseSpace: ActionRule(_apply_choose_space),
+    act.ResolveFirst: ActionRule(order.apply_resolve_first),
 }
 """The rule of each of the core's action types (``Decline`` and ``EndTurn`` are the
 engine's own). A purchase is free: the decision it is made in stays pending."""

@@ -22,6 +22,7 @@ from burgundy.errors import MESSAGE_ECHO_LIMIT, IllegalActionError, brief
 from burgundy.geometry import Board, boards
 from burgundy.hookspecs import COLLECTED_HOOKS, KEYED_HOOKS
 from burgundy.pending import ActionRule, Chance, Decision, PendingKind, Step
+from burgundy.rules import order as ordering
 from burgundy.rules import phases, scoring, turn
 from burgundy.rules._hook_tuples import HookTuples
 from burgundy.rules.income import pop
@@ -144,6 +145,7 @@ def _engine_slots(namespace: dict[str, Any]) -> tuple[str, ...]:
         "rules", "_validate", "caches", "tiles", "seat_estates", "boards", "deal_boards",
         "variant_deal", "pending_rules", "decisions", "chances", "steps", "action_handlers",
         "tiles_score_when_placed", "free_actions", "action_types", "pending_types",
+        "unordered",
     )
     hooks = (f"{h}_mods" if callable(namespace.get(h)) else h for h in COLLECTED_HOOKS)
     keyed = (attribute for keys in KEYED_HOOKS.values() for attribute in keys.values())
@@ -190,6 +192,10 @@ class Engine(HookTuples):
         tiles_score_when_placed: Whether scoring tiles (``burgundy_scoring["tile"]``) score
             when placed instead of at game end (a variant's
             :attr:`~burgundy.variant_info.VariantInfo.tiles_score_when_placed`).
+        unordered: The pending types the variants declare unordered
+            (:attr:`~burgundy.variant_info.VariantInfo.unordered_pending`,
+            :mod:`burgundy.rules.order`); empty in most rulesets, and then nothing of the
+            choice is on the hot path but a test of this set.
     """
 
     def __init__(
@@ -282,11 +288,15 @@ class Engine(HookTuples):
         self.tiles_score_when_placed: bool = any(
             info.tiles_score_when_placed for info in rules.infos
         )
-        self.action_types: tuple[type, ...] = act.CORE_ACTIONS + tuple(
-            t for info in rules.infos for t in info.action_types
+        self.unordered: frozenset[type] = ordering.unordered_types(rules)
+        with_order = bool(self.unordered)  # the choice's types only where it can happen
+        self.action_types: tuple[type, ...] = (
+            act.CORE_ACTIONS + (act.ORDER_ACTIONS if with_order else ())
+            + tuple(t for info in rules.infos for t in info.action_types)
         )
-        self.pending_types: tuple[type, ...] = pen.CORE_PENDING + tuple(
-            t for info in rules.infos for t in info.pending_types
+        self.pending_types: tuple[type, ...] = (
+            pen.CORE_PENDING + (pen.ORDER_PENDING if with_order else ())
+            + tuple(t for info in rules.infos for t in info.pending_types)
         )
 
     def _compile_keyed(
@@ -531,7 +541,8 @@ class Engine(HookTuples):
 
     def _apply_decision(self, state: State, item: pen.Pending, action: Any) -> State:
         if action is _DECLINE or isinstance(action, act.Decline):
-            return pop(state)
+            state = pop(state)
+            return ordering.drop_chosen(state) if self.unordered else state
         if isinstance(action, act.EndTurn):
             return phases.end_turn(state)
         if not isinstance(item, _Turn) and type(action) not in self.free_actions:
@@ -539,6 +550,8 @@ class Engine(HookTuples):
             if answer is not None:
                 return answer(state, item, action)
             state = pop(state)
+            if self.unordered:  # the chosen decision is answered: its marker goes too
+                state = ordering.drop_chosen(state)
         return self.action_handlers[type(action)](state, item.seat, action)
 
     def advance(self, state: State) -> State:
@@ -569,6 +582,9 @@ class Engine(HookTuples):
             if seat == _AUTO:
                 step = steps[type(item)]
                 state = step.run(state if step.pops else pop(state), item)
+                continue
+            if self.unordered and type(item) in self.unordered and ordering.choice_due(state):
+                state = ordering.push_choice(state)  # which of them first: the seat chooses
                 continue
             rule = decisions[type(item)]
             own = rule.legal(state, item)

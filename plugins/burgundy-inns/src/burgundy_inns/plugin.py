@@ -29,7 +29,7 @@ def burgundy_variant() -> VariantInfo:
         name=inn_rules.NAME,
         version=__version__,
         summary="The inns (2019 box): one a phase beside the black depot, +1 region size.",
-        order=17,  # before the shields: the inn's capped +1 comes before shield #17's
+        order=17,  # before the shields: the inn's +1 comes before shield #17's
         players=(2, 3, 4),
         editions=("2019",),
         state_type=inn_rules.InnState,
@@ -84,7 +84,7 @@ def burgundy_placement(rules: Ruleset) -> PlacementModifiers:
 
 @hookimpl
 def burgundy_region_size(rules: Ruleset) -> Callable[[State, int, int, int], int]:
-    """+1, capped at 8."""
+    """+1 (R-INN, I3; no cap)."""
     return inn_rules.region_size
 
 

@@ -1,8 +1,8 @@
 """The inns' rules: the tile kind, the stack beside the black depot, placement, scoring.
 
-The count (5) is the 2019 box's (RU19; ZH19). The rules are the 2019 rulebook's (ZH19 p.12:
-the region's +1 capped at 8) and the Special Edition's (SE-ZH), with ES-SE's answer on
-placement (I1-I3) and R-INN, R-INN-PLACE.
+The count (5) is the 2019 box's (RU19; ZH19). The rules are the Special Edition's (SE-ZH),
+with ES-SE's answer on placement and scoring (I1-I3) and R-INN, R-INN-PLACE: the region's
++1 has no cap (no rule text quoted on the Inns page caps it; issue #30).
 """
 
 from __future__ import annotations
@@ -33,8 +33,6 @@ INNS = 5
 """Inns in the box: one for each phase A-E."""
 PRICE = PURCHASE_PRICE
 """Silverlings an inn costs (2, as a black-depot hex)."""
-SIZE_CAP = 8
-"""R-INN (2019): a region with an inn scores one space larger, but as 8 spaces at most."""
 SOURCE = "inns"
 """The purchase source's name in the notation: ``buy inn inns``."""
 
@@ -129,12 +127,14 @@ def inn_spaces(state: State, seat: int, tile: int, mask: int) -> int:
 
 
 def region_size(state: State, estate: int, region: int, size: int) -> int:
-    """R-INN, I3: a completed region with an inn scores one space larger, capped at 8 in
-    2019 (a region of 8 stays 8). Shield #17's +1 comes after (the shields come later in
-    the variant order: an 8-region with an inn and #17 scores as 9)."""
+    """R-INN, I3 "aumenta el tamaño del área en 1 espacio para fines de puntuación": a
+    completed region with an inn scores one space larger, with no cap: a region of 8
+    scores as 9 (45 VP, the region table's own progression). Shield #17's +1 comes after
+    (the shields come later in the variant order: an 8-region with an inn and #17 scores
+    as 10)."""
     if not inn_regions(state, estate) >> region & 1:
         return size
-    return max(size, min(size + 1, SIZE_CAP))
+    return size + 1
 
 
 def validate(state: State) -> None:

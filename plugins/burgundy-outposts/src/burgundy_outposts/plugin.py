@@ -89,8 +89,9 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 
 @hookimpl
 def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
-    """Each pair of forts, linked or not, and the outpost bonus (under the estate)."""
-    return {"estate": outpost_rules.picture_rows}
+    """Each pair of forts, linked or not, and the outpost bonus (under the estate); the
+    outpost bonus tiles left (beside the board)."""
+    return {"estate": outpost_rules.picture_rows, "board": outpost_rules.board_rows}
 
 
 # -- what the outposts show at the table (burgundy.rl.observe) ---------------------------------

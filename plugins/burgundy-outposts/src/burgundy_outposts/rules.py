@@ -249,6 +249,29 @@ def picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
     )
     bonus = current.bonus[estate]
     if bonus != NO_BONUS:
-        cells += (PictureCell("large" if bonus == 0 else "small",
-                              title="outpost bonus tile: " + ("large" if bonus == 0 else "small")),)
+        size = "large" if bonus == 0 else "small"
+        cells += (PictureCell(f"{size} bonus", title=f"outpost bonus tile: {size}"),)
     return (PictureRow("forts", cells),)
+
+
+def board_rows(state: State) -> tuple[PictureRow, ...]:
+    """The outpost bonus tiles still beside the board (O3: the large one for the first
+    duchy to link all its forts, then the small one), with their VP; no row once both are
+    taken.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy_outposts.rules import board_rows
+        >>> game = burgundy.Game(players=2, variants=("outposts",), seed=1)
+        >>> [cell.text for cell in board_rows(game.state)[0].cells]
+        ['large 5 VP', 'small 2 VP']
+    """
+    left = outposts(state).bonus_left
+    players = state.rules.value_players
+    cells = tuple(
+        PictureCell(f"{size} {BONUS_VP[k][players]} VP",
+                    title=f"the {size} outpost bonus tile: {BONUS_VP[k][players]} VP for "
+                          f"the {'first' if k == 0 else 'second'} duchy to link all its forts")
+        for k, size in enumerate(("large", "small")) if k >= 2 - left
+    )
+    return (PictureRow("outpost bonus tiles left", cells),) if cells else ()

@@ -12,6 +12,7 @@ from burgundy.plugin import (
     EventHandlers,
     IncomeModifiers,
     ObservationSlice,
+    PictureRowHooks,
     PlacementModifiers,
     Ruleset,
     ScoringHooks,
@@ -20,7 +21,7 @@ from burgundy.plugin import (
     VariantInfo,
     hookimpl,
 )
-from burgundy_shields import __version__, effects
+from burgundy_shields import __version__, effects, pictures
 from burgundy_shields.model import (
     ACTION_TYPES,
     PENDING_TYPES,
@@ -149,6 +150,18 @@ def burgundy_region_size(rules: Ruleset) -> Callable[..., Any]:
 def burgundy_validate(rules: Ruleset) -> Callable[..., Any]:
     """Shield conservation."""
     return effects.validate
+
+
+@hookimpl
+def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
+    """The shields in the pictures: on the depots and the castles, each estate's, and the
+    ones face down or out of the game (:mod:`burgundy_shields.pictures`)."""
+    return {
+        "depot": pictures.depot_marks,
+        "space": pictures.space_marks,
+        "estate": pictures.estate_rows,
+        "board": pictures.board_rows,
+    }
 
 
 # -- what the shields show at the table (burgundy.rl.observe) ----------------------------------

@@ -7,9 +7,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from burgundy.plugin import (
     ActionRule,
     Board,
+    BonusAction,
+    BuildingTake,
     Decision,
     EventHandlers,
     HeldThings,
+    LooseDieAction,
     ObservationSlice,
     OptionSpec,
     PictureCell,
@@ -17,11 +20,14 @@ from burgundy.plugin import (
     PictureRowHooks,
     PlacementModifiers,
     Ruleset,
+    ShipGoods,
     State,
     Step,
     StorageModifiers,
     TileKind,
+    TownHallPlace,
     VariantInfo,
+    WarehouseSell,
     hookimpl,
 )
 from burgundy_solo import __version__
@@ -82,7 +88,19 @@ def burgundy_variant() -> VariantInfo:
         state_type=SoloState,
         action_types=ACTION_TYPES,
         pending_types=PENDING_TYPES,
+        unordered_pending=UNORDERED,
     )
+
+
+UNORDERED = (
+    ColourReward, BonusAction, BlackTrade, BuyPoints, ShipGoods, ShipClearing, BuildingTake,
+    WarehouseSell, TownHallPlace, LooseDieAction,
+)
+"""S18 "Действия и эффекты выполняются в любом порядке" (actions and effects are resolved
+in any order), R-SOLO-ORDER: the effects the solo rules bring together are unordered: the
+colour reward, the target reset's extra action (the castle's), the trade, the VP purchase
+and a placed hex's own effect (a ship's goods, with the clearing after them; a building's;
+a castle's; a white castle's)."""
 
 
 @hookimpl
@@ -172,8 +190,18 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None]:
 @hookimpl
 def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks:
     """The solo progress with the duchy's pictures (estate): covered spaces, target,
-    resets."""
-    return {"estate": _picture_rows}
+    resets; beside the board, the goods out of the game."""
+    return {"estate": _picture_rows, "board": _board_rows}
+
+
+def _board_rows(state: State) -> Sequence[PictureRow]:
+    """The goods that left the game (a ship clears the other depots; goods traded for
+    black tiles), a cell per colour with its count; no row while none has."""
+    out: SoloState = state.variant_state("solo")
+    cells = tuple(PictureCell(f"\u00d7{count}", goods=colour + 1,
+                              title=f"{count} goods {colour + 1} out of the game")
+                  for colour, count in enumerate(out.goods_out) if count)
+    return (PictureRow("goods out of the game", cells),) if cells else ()
 
 
 def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:

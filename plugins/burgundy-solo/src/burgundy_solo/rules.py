@@ -325,14 +325,16 @@ def apply_colour_reward(state: State, seat: int, action: PlaceBlackHex) -> State
 # -- VP: buying, and the target marker (R-SOLO-TARGET) ----------------------------------------
 def vp_gained(state: State, seat: int, vp: int) -> State:
     """After a VP gain: the marker reaching the target resets it; otherwise the player may
-    buy VP (S16/P15). At game end the VP are only counted (no target, no purchase: the
-    game is over)."""
+    buy VP (S16/P15; one purchase decision pending at a time: with the effects in any
+    order, S18, it need not be on top). At game end the VP are only counted (no target, no
+    purchase: the game is over)."""
     state = with_solo(state, total=solo(state).total + vp)
     if state.phase >= PHASES:
         return state
     if state.seats[seat].vp >= solo(state).target:
         return reset(state, seat)
-    if state.seat_estate(seat).silver and not isinstance(state.pending[-1], BuyPoints):
+    pending = state.pending
+    if state.seat_estate(seat).silver and not any(isinstance(p, BuyPoints) for p in pending):
         return push(state, BuyPoints(seat))
     return state
 

@@ -33,13 +33,14 @@ class RouteState:
 
     Attributes:
         undealt: Numbers of the deck's tiles not dealt (they stay in the box), sorted.
-        hands: Per estate, the tiles dealt but not yet laid in the row (only with
+        hands: Per player (seat), the tiles dealt but not yet laid in the row (only with
             ``trade_routes_order="choose"``, during set-up), sorted.
-        rows: Per estate, its route: the tiles' numbers, left to right.
-        goods: Per estate, the goods colour (1-6) on each filled route space, left to right
+        rows: Per player (seat), their route: the tiles' numbers, left to right (TR1: each
+            player's own, also in team play).
+        goods: Per player, the goods colour (1-6) on each filled route space, left to right
             (the route fills from the left, so these are its first spaces). These goods
-            are also counted in the estate's ``sold``; the rest of ``sold`` lies on the
-            sold pile.
+            are also counted in the ``sold`` of the player's estate; the rest of ``sold``
+            lies on the sold pile.
 
     Examples:
         >>> from burgundy_trade_routes.model import RouteState
@@ -58,34 +59,35 @@ def _route_state(state: State) -> RouteState:
     return value
 
 
-def _estate_check(state: State, estate: int) -> None:
-    if not 0 <= estate < len(state.estates):
-        raise ValueError(f"estate {brief(estate)}: no such estate (0-{len(state.estates) - 1})")
+def _player_check(state: State, player: int) -> None:
+    if not 0 <= player < len(state.seats):
+        raise ValueError(f"player {brief(player)}: no such seat (0-{len(state.seats) - 1})")
 
 
 # -- pending ----------------------------------------------------------------------------------
 @attrs.frozen(slots=True)
 class RouteDraw(Pending):
-    """Chance: a route tile from the deck for estate ``estate`` (TR1: dealt at random; with
-    ``trade_routes_order="random"`` it goes to the right end of the row, so the row's
-    order is random too). Outcome: the tile's number, each undealt tile equally likely.
+    """Chance: a route tile from the deck for player ``player`` (TR1: "каждый игрок", each
+    player, dealt at random; with ``trade_routes_order="random"`` it goes to the right end
+    of the row, so the row's order is random too). Outcome: the tile's number, each undealt
+    tile equally likely.
 
     Attributes:
-        estate: The estate dealt the tile.
+        player: The seat dealt the tile.
     """
 
-    estate: int = 0
+    player: int = 0
     seat: int = CHANCE_SEAT
 
     def validate(self, state: State) -> None:
-        """Also: ``estate`` exists (the counts of draws are checked by the variant's
+        """Also: ``player`` is a seat (the counts of draws are checked by the variant's
         ``validate``)."""
         super().validate(state)
-        _estate_check(state, self.estate)
+        _player_check(state, self.player)
 
     def describe_outcome(self, outcome: int) -> str:
-        """Text for transcripts: ``"route tile estate 1: 7"`` (the tile's deck number)."""
-        return f"route tile estate {self.estate}: {outcome}"
+        """Text for transcripts: ``"route tile player 1: 7"`` (the tile's deck number)."""
+        return f"route tile player {self.player}: {outcome}"
 
 
 @attrs.frozen(slots=True)
@@ -94,25 +96,24 @@ class RouteOrder(Pending):
     right end of its route (the last one goes by itself)."""
 
     def validate(self, state: State) -> None:
-        """Also: the option is ``"choose"`` and the seat's estate still has tiles to lay."""
+        """Also: the option is ``"choose"`` and the seat still has tiles to lay."""
         super().validate(state)
         if state.rules.options[ORDER] != "choose":
             raise ValueError("a route is ordered by its player only with "
                              "trade_routes_order='choose'")
-        estate = state.seats[self.seat].estate
         hands = _route_state(state).hands
-        draws = sum(1 for p in state.pending if isinstance(p, RouteDraw) and p.estate == estate)
-        if estate >= len(hands) or len(hands[estate]) + draws < 2:
+        draws = sum(1 for p in state.pending
+                    if isinstance(p, RouteDraw) and p.player == self.seat)
+        if self.seat >= len(hands) or len(hands[self.seat]) + draws < 2:
             raise ValueError("the route has fewer than two tiles left to lay")
 
 
 @attrs.frozen(slots=True)
 class RouteReward(Pending):
-    """A route space's reward of silverlings, VP, workers or an extra action, earned by a
-    goods tile of the space's number (TR2), as an optional decision (R-ROUTE): ``reward N``
-    (income) or the die actions of the castle's bonus action (extra action), or
-    ``decline``. The take and sell rewards are the core's ``BuildingTake`` and
-    ``WarehouseSell`` decisions.
+    """A route space's extra action, earned by a goods tile of the space's number (TR2): the
+    die actions of the castle's bonus action (R-CASTLE), not declined (R-ROUTE-CHOICE).
+    Silverlings, VP and workers are received at once, with no decision; the take and sell
+    rewards are the core's ``BuildingTake`` and ``WarehouseSell`` decisions.
 
     Attributes:
         space: The route space (0 = leftmost) whose reward it is.
@@ -121,27 +122,26 @@ class RouteReward(Pending):
     space: int = 0
 
     def validate(self, state: State) -> None:
-        """Also: the space holds goods of its own number and shows an income or an extra
-        action."""
+        """Also: the space holds goods of its own number and shows an extra action."""
         super().validate(state)
-        estate = state.seats[self.seat].estate
+        player = self.seat
         current = _route_state(state)
-        if estate >= min(len(current.goods), len(current.rows)):
-            raise ValueError(f"estate {estate} has no route")
-        goods = current.goods[estate]
+        if player >= min(len(current.goods), len(current.rows)):
+            raise ValueError(f"player {player} has no route")
+        goods = current.goods[player]
         if not 0 <= self.space < len(goods) or self.space >= SPACES_PER_TILE * len(
-            current.rows[estate]
+            current.rows[player]
         ):
             raise ValueError(f"space {brief(self.space)}: no goods lie on that route space")
         route = route_of(state.rules)
-        row = current.rows[estate]
+        row = current.rows[player]
         if any(not 1 <= tile <= len(route.deck) for tile in row):
-            raise ValueError(f"estate {estate}'s route has a tile the deck lacks")
+            raise ValueError(f"player {player}'s route has a tile the deck lacks")
         space = space_of(route, row, self.space)
         if goods[self.space] != space.goods:
             raise ValueError(f"space {self.space}: its goods are not of its number")
-        if not (space.reward.counted or space.reward.kind == "extra_action"):
-            raise ValueError(f"space {self.space}: its reward is no income or extra action")
+        if space.reward.kind != "extra_action":
+            raise ValueError(f"space {self.space}: its reward is no extra action")
 
 
 # -- actions ----------------------------------------------------------------------------------
@@ -170,37 +170,7 @@ class LayRouteTile(Action):
         return f"route tile {self.tile}"
 
 
-@attrs.frozen(slots=True)
-class TakeReward(Action):
-    """Take the silverlings, VP or workers of a route space.
-
-    Attributes:
-        space: The route space (0 = leftmost; the notation counts from 1).
-    """
-
-    space: int
-
-    @classmethod
-    def action_space(cls, rules: Ruleset) -> list[TakeReward]:
-        """Any space of a route (:mod:`burgundy.action_space`)."""
-        return [cls(n) for n in range(SPACES_PER_TILE * MAX_DECK)]
-
-    def explain(self, state: State) -> str:
-        """The ``?`` text of the terminal: the reward of the space (free)."""
-        try:
-            estate = state.seats[state.current_player].estate
-            row = _route_state(state).rows[estate]
-            reward = f": {space_of(route_of(state.rules), row, self.space).reward}"
-        except (IndexError, KeyError, ValueError):
-            reward = ""
-        return (f"take the reward of space {self.space + 1} of your trade route{reward} (its "
-                "goods of the space's number earned it)")
-
-    def __str__(self) -> str:
-        return f"reward {self.space + 1}"
-
-
 PENDING_TYPES = (RouteDraw, RouteOrder, RouteReward)
 """The variant's pending types."""
-ACTION_TYPES = (LayRouteTile, TakeReward)
+ACTION_TYPES = (LayRouteTile,)
 """The variant's action types."""

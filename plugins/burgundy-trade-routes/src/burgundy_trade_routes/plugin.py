@@ -26,7 +26,6 @@ from burgundy_trade_routes.model import (
     RouteOrder,
     RouteReward,
     RouteState,
-    TakeReward,
 )
 from burgundy_trade_routes.tiles import (
     DECK,
@@ -81,21 +80,20 @@ def burgundy_variant() -> VariantInfo:
 
 @hookimpl
 def burgundy_setup(rules: Ruleset) -> Callable[[State], State]:
-    """The deal (and the ordering): one route per estate, so in team play one per team
-    (R-ROUTE-TEAM)."""
+    """The deal (and the ordering): one route per player, in team play too (TR1 "каждый
+    игрок"; R-ROUTE-TEAM)."""
     return route.setup(rules)
 
 
 @hookimpl
 def burgundy_rules(rules: Ruleset) -> Mapping[type, Chance | Decision | ActionRule]:
-    """The deal's chance, the ordering and the income / extra-action rewards; laying a tile
-    of the hand, taking an income reward."""
+    """The deal's chance, the ordering and the extra-action reward (not optional, as a
+    castle's); laying a tile of the hand."""
     return {
         RouteDraw: Chance(route.draw_outcomes, route.resolve_draw),
         RouteOrder: Decision(route.order_legal),
-        RouteReward: Decision(route.reward_legal, optional=True),
+        RouteReward: Decision(route.reward_legal),
         LayRouteTile: ActionRule(route.apply_lay),
-        TakeReward: ActionRule(route.apply_take_reward),
     }
 
 
@@ -134,8 +132,7 @@ def observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
 
     def spaces(state: State, seat: int) -> list[float]:
         current = route.routes(state)
-        estate = state.seats[seat].estate
-        row, goods = current.rows[estate], current.goods[estate]
+        row, goods = current.rows[seat], current.goods[seat]
         found = known.get((row, goods))
         if found is None:
             if len(known) >= 4096:  # bounded: a route's few states over a game each
@@ -158,7 +155,7 @@ def observation_slices(rules: Ruleset) -> tuple[ObservationSlice, ...]:
         return out
 
     def hand(state: State, seat: int) -> list[int]:
-        tiles = route.routes(state).hands[state.seats[seat].estate]
+        tiles = route.routes(state).hands[seat]
         return [int(number in tiles) for number in range(1, len(compiled.deck) + 1)]
 
     return (

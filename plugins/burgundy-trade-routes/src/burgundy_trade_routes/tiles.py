@@ -5,8 +5,8 @@ A route tile has three spaces; each asks for a goods number (1-6) and shows a re
 reward is written as a short text from a closed vocabulary (:data:`REWARD_KINDS`):
 
 =================================  ===========================================================
-``silver:N``, ``vp:N``,            N silverlings, VP or workers (N 1-6), as an optional
-``workers:N``                      decision (``reward K``)
+``silver:N``, ``vp:N``,            N silverlings, VP or workers (N 1-6), received at once
+``workers:N``                      (no decision: TR2 "немедленно", R-ROUTE-INCOME)
 ``extra_action``                   one die action with a die of any value: the castle's bonus
                                    action (R-CASTLE)
 ``take_building``                  take a building (city) hex from a numbered depot, as the
