@@ -12,8 +12,8 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 # Silence the Material-for-MkDocs end-of-life banner in build output.
 export NO_MKDOCS_2_WARNING ?= 1
 
-.PHONY: help .venv dev wheelhouse chromium demo test lint typecheck unit interpreters dist \
-	dist-check docs serve-docs serve bench learn clean
+.PHONY: help .venv dev compiled pure wheelhouse chromium demo test lint typecheck unit \
+	unit-builds interpreters dist dist-check docs serve-docs serve bench learn clean
 
 help:
 	@echo "Targets:"
@@ -21,10 +21,14 @@ help:
 	@echo "  make dev         as .venv, plus the [dev] extras (pytest, mypy, ruff, mkdocs, ...)"
 	@echo "                   and the wheelhouse for offline test installs, and chromium"
 	@echo "                   (Debian's, for the replay page's browser test) when missing"
+	@echo "  make compiled    compile the rules with mypyc in place: $(VENV) runs the compiled"
+	@echo "                   build (burgundy.COMPILED) until make pure removes it"
+	@echo "  make pure        remove the compiled modules: $(VENV) runs pure Python again"
 	@echo "  make demo        watch a seeded 4-player game between bots, paced, and write"
 	@echo "                   its replay page ($(VENV)/demo.html)"
-	@echo "  make test        ruff + mypy --strict + pytest (every Python) + dist-check + docs"
-	@echo "  make unit        pytest in $(VENV)"
+	@echo "  make test        ruff + mypy --strict + pytest (every Python; this one's pure and"
+	@echo "                   compiled builds) + dist-check + docs"
+	@echo "  make unit        pytest in $(VENV) (on the build in place: pure, or compiled)"
 	@echo "  make interpreters  pytest on the other supported Pythons found here (nox)"
 	@echo "  make dist        build wheel + sdist of the core and every plugin into dist/"
 	@echo "  make dist-check  make dist, then twine check, contents and a wheel smoke test"
@@ -58,6 +62,23 @@ $(VENV)/.dev-installed: $(VENV)/.installed
 .venv: $(VENV)/.installed
 
 dev: $(VENV)/.dev-installed wheelhouse chromium
+
+# The compiled build in place (hatch_build.py; docs/performance.md): mypyc compiles the
+# modules of burgundy._build.COMPILED_MODULES beside their sources in src/, where the
+# editable install imports them first. Rebuilt when a module of the core changed (the
+# compiled code is typed against them); the test suite refuses a stale one.
+COMPILED_STAMP = build/mypyc/.in-place
+CORE_SOURCES := $(wildcard src/burgundy/*.py src/burgundy/rules/*.py)
+
+$(COMPILED_STAMP): $(CORE_SOURCES) hatch_build.py | $(VENV)/.dev-installed
+	$(BIN)/python hatch_build.py
+	touch $@
+
+compiled: $(COMPILED_STAMP)
+
+pure:
+	test ! -x $(BIN)/python || $(BIN)/python hatch_build.py --clean
+	rm -f $(COMPILED_STAMP)
 
 # The replay page's test opens it in a real headless Chromium: install Debian's when none is
 # on PATH (as root, or with sudo; tools/chromium.sh).
@@ -101,11 +122,11 @@ learn: $(VENV)/.installed
 
 # --- checks -----------------------------------------------------------------
 
-test: $(VENV)/.dev-installed chromium lint typecheck unit interpreters dist-check
+test: $(VENV)/.dev-installed chromium lint typecheck unit-builds interpreters dist-check
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 
 lint: $(VENV)/.dev-installed
-	$(BIN)/ruff check src tests plugins docs/examples tools noxfile.py
+	$(BIN)/ruff check src tests plugins docs/examples tools noxfile.py hatch_build.py
 	PYTHONPATH=docs/examples/burgundy-tithe/src:docs/examples/burgundy-sampler/src \
 		$(BIN)/lint-imports --no-cache
 
@@ -118,7 +139,7 @@ typecheck: $(VENV)/.dev-installed
 	done
 	$(BIN)/mypy --strict docs/examples/burgundy-tithe/src
 	$(BIN)/mypy --strict docs/examples/burgundy-sampler/src
-	$(BIN)/mypy --strict tools noxfile.py
+	$(BIN)/mypy --strict tools noxfile.py hatch_build.py
 
 # On every core, the tests of one file in one worker (pytest-xdist); PYTEST_WORKERS=0 runs
 # them in this process.
@@ -126,6 +147,15 @@ PYTEST_WORKERS ?= auto
 
 unit: $(VENV)/.dev-installed
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
+
+# make test: the suite on this Python's two builds, pure then compiled (which includes
+# tests/test_compiled.py, the compiled build against the pure one); pure again afterwards.
+unit-builds: $(VENV)/.dev-installed
+	$(MAKE) pure
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
+	$(MAKE) compiled
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile || { $(MAKE) pure; exit 1; }
+	$(MAKE) pure
 
 # pytest on every supported Python found on this machine (noxfile.py; a missing one is
 # skipped with a note). The one of $(VENV) is left out, as `unit` runs the same suite on
@@ -155,5 +185,6 @@ serve-docs: $(VENV)/.dev-installed
 # --- housekeeping -----------------------------------------------------------
 
 clean:
+	test ! -x $(BIN)/python || $(BIN)/python hatch_build.py --clean
 	rm -rf $(VENV) site dist build .mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find . -path ./.git -prune -o -type d \( -name __pycache__ -o -name '*.egg-info' \) -prune -exec rm -rf {} +

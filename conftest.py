@@ -15,3 +15,31 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True)
 settings.register_profile("explore", max_examples=1000, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+def pytest_report_header() -> str:
+    """Say which build of the core the suite runs: pure Python, or compiled in place."""
+    import burgundy
+
+    return f"burgundy: {'compiled (mypyc)' if burgundy.COMPILED else 'pure Python'} build"
+
+
+def pytest_sessionstart() -> None:
+    """Refuse to test a stale compiled build: an extension module older than its source
+    would run the old code (``make compiled`` rebuilds it, ``make pure`` removes it)."""
+    import importlib.util
+    from pathlib import Path
+
+    import pytest
+
+    from burgundy._build import COMPILED_MODULES
+
+    for name in COMPILED_MODULES:
+        spec = importlib.util.find_spec(name)
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        if origin is None or origin.suffix == ".py":
+            continue
+        source = origin.parent / f"{name.rsplit('.', 1)[-1]}.py"
+        if source.stat().st_mtime > origin.stat().st_mtime:
+            pytest.exit(f"{origin} is older than {source.name}: run `make compiled` to"
+                        " rebuild the compiled modules, or `make pure` to remove them", 2)

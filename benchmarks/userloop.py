@@ -12,6 +12,14 @@ plies/s) and their median.
     python benchmarks/userloop.py [--variants knowledge] [--players 2] [--pairs 5]
                                   [--seconds 4] [--slices 1]
 
+``--pure`` runs burgundy's side on the pure sources when the compiled build is in place
+(``make compiled``): a copy of the package without its extension modules goes first on
+``PYTHONPATH`` (issue #34's table of pure against compiled).
+
+``--clock cpu`` times both sides by the CPU time of their process (``time.process_time``)
+instead of the wall clock: on a machine shared with other work the wall clock counts the
+time the process waited for a core (not the issue's method, which is ``wall``).
+
 ``--slices K`` (not the issue's method, which is ``K = 1``) splits each side of a pair into
 ``K`` runs of ``seconds / K``, alternating with the other side's, and takes the ratio of
 the mean rates: the machine's drift over the pair then falls on both sides alike.
@@ -20,10 +28,15 @@ the mean rates: the machine's drift over the pair then falls on both sides alike
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
+import burgundy
 from burgundy.registry import example_options
 
 CHESS = """
@@ -77,11 +90,21 @@ print(decisions / (time.perf_counter() - start))
 """
 
 
-def rate(code: str) -> float:
+def rate(code: str, env: dict[str, str] | None = None) -> float:
     """The rate a fresh process prints for ``code``."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+                         check=True, env=env).stdout
     return float(out.split()[-1])
+
+
+def pure_env(folder: Path) -> dict[str, str]:
+    """An environment whose ``burgundy`` is a copy of this one's without extension modules."""
+    package = Path(burgundy.__file__).parent
+    shutil.copytree(package, folder / "burgundy",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(folder), *filter(None, [env.get("PYTHONPATH")])])
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time by the wall clock (the issue's method) or by CPU time")
+    parser.add_argument("--pure", action="store_true",
+                        help="burgundy's side on the pure sources (compiled build in place)")
     parser.add_argument("--slices", type=int, default=1,
                         help="alternating runs per side of a pair (1: issue #21's method)")
     args = parser.parse_args(argv)
@@ -108,23 +135,31 @@ def main(argv: list[str] | None = None) -> int:
     ours = BURGUNDY.format(players=args.players, variants=variants, options=options,
                            seconds=seconds)
     theirs = CHESS.format(seconds=seconds)
+    if args.clock == "cpu":
+        ours = ours.replace("time.perf_counter()", "time.process_time()")
+        theirs = theirs.replace("time.perf_counter()", "time.process_time()")
+    tmp = tempfile.TemporaryDirectory(prefix="burgundy-pure-")
+    env = pure_env(Path(tmp.name)) if args.pure else None
     ratios = []
     for k in range(args.pairs):
         mines, chesses = [], []
         for _ in range(args.slices):
             if k % 2:
-                mines.append(rate(ours))
+                mines.append(rate(ours, env))
                 chesses.append(rate(theirs))
             else:
                 chesses.append(rate(theirs))
-                mines.append(rate(ours))
+                mines.append(rate(ours, env))
         mine, chess = statistics.fmean(mines), statistics.fmean(chesses)
         ratios.append(mine / chess)
         print(f"burgundy {mine:8,.0f} decisions/s  chess {chess:8,.0f} plies/s  "
               f"ratio {ratios[-1]:.3f}", flush=True)
+    tmp.cleanup()
     label = ",".join(variants) or "base"
-    print(f"{label}, {args.players} players: median ratio over {args.pairs} pairs "
-          f"{statistics.median(ratios):.3f} (spread {min(ratios):.3f}-{max(ratios):.3f})")
+    build = "compiled" if burgundy.COMPILED and not args.pure else "pure"
+    print(f"{label}, {args.players} players, {build}, {args.clock} clock: median ratio over"
+          f" {args.pairs} pairs {statistics.median(ratios):.3f}"
+          f" (spread {min(ratios):.3f}-{max(ratios):.3f})")
     return 0
 
 

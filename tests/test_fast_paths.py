@@ -123,25 +123,3 @@ def test_usable_values_kept_by_argument_equal_the_plain_reach() -> None:
                     assert usable_values(functions, kind, tile, die, workers) == expected
                 compared += 1
     assert compared > 500
-
-
-@pytest.mark.parametrize(("players", "names"), RULESETS)
-def test_can_receive_equals_storage_choices(players: int, names: tuple[str, ...]) -> None:
-    """R-STORAGE: a taken hex has somewhere to go exactly when :func:`storage_choices`
-    lists a place for it. ``can_receive`` answers inline when no variant changes the
-    storage; here it must agree with the full rule for every seat of every position, with
-    and without the discard, full storages included (1-4 hexes stored)."""
-    from burgundy.rules.take import can_receive, storage_choices
-
-    checked = full = 0
-    for state in positions(players, names, games=2):
-        for seat in range(len(state.seats)):
-            index = state.seats[seat].estate
-            for stored in ((), (tile_code("ship"),), (3, 4, 5), (3, 3, 7, 9)):
-                position = set_estate(state, index, storage=stored)
-                for may_discard in (True, False):
-                    want = bool(storage_choices(position, seat, may_discard))
-                    assert can_receive(position, seat, may_discard) is want
-                    full += not want
-                    checked += 1
-    assert checked > 1000 and full > 0

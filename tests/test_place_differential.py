@@ -1,15 +1,13 @@
-"""The fast placement path equals the plain rules, position by position.
+"""The placements equal the plain rules, position by position.
 
-:func:`burgundy.rules.place.place_actions` is tuned: in the usual case it computes a tile's
-spaces inline instead of calling :func:`~burgundy.rules.place.placement_mask`, and it finds
-the spaces a die reaches through value masks for all tiles at once, asking the die-cost
-modifiers only where the ring cost falls short. Here a plain version written from the rules
-(each space of ``placement_mask``, each die offered if :func:`~burgundy.rules.dice.die_cost`
-is at most the seat's workers) must give the same placements, in many positions of random
-games of every variant mix of this repository: the bare game (where the inline copy is
-taken), knowledge (tiles #1 and #8-#12: the building rule and the die-cost modifiers) and
-shields (#18: the adjacency rule), each with 0-3 workers and every kind of die. A change to
-either copy that the other does not share fails here.
+:func:`burgundy.rules.place.place_actions` finds the spaces a die reaches through value
+masks for all tiles at once, asking the die-cost modifiers only where the ring cost falls
+short. Here a plain version written from the rules (each space of ``placement_mask``, each
+die offered if :func:`~burgundy.rules.dice.die_cost` is at most the seat's workers) must give
+the same placements, in many positions of random games of every variant mix of this
+repository: the bare game, knowledge (tiles #1 and #8-#12: the building rule and the
+die-cost modifiers) and shields (#18: the adjacency rule), each with 0-3 workers and every
+kind of die.
 """
 
 from __future__ import annotations

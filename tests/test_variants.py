@@ -156,7 +156,9 @@ def test_profile_of_play_shows_no_pluggy_cattrs_or_deepcopy() -> None:
                 state = state.apply(rng.choice(state.legal_actions()))
             profile.disable()
     called = {f"{path}:{name}" for path, _, name in pstats.Stats(profile).stats}  # type: ignore[attr-defined]
-    assert any("burgundy/rules/engine.py" in c for c in called)  # the profile saw the engine
+    # the profile saw the engine (State.apply: pure Python in both builds; the compiled
+    # rules' own functions are not profiled, what they call in Python is)
+    assert any("burgundy/state.py:apply" in c for c in called)
     offending = sorted(
         c for c in called
         if "pluggy" in c or "cattrs" in c or "deepcopy" in c or c.endswith("copy.py:copy")

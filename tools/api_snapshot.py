@@ -9,17 +9,26 @@ included. A change of the API is a diff of this file, reviewed with the change:
 
     python tools/api_snapshot.py           # write the listing
     python tools/api_snapshot.py --check   # exit 1 if the API differs from it (make test)
+
+The listing is of the sources, the same for both builds: where the compiled build is in
+place (``make compiled``), whose functions do not show their parameters, the tool reads a
+copy of the package without its extension modules.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import difflib
 import enum
 import importlib
+import importlib.machinery
+import importlib.util
 import inspect
 import re
+import shutil
 import sys
+import tempfile
 import typing
 import warnings
 from pathlib import Path
@@ -28,6 +37,25 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "tests" / "api" / "public-api.txt"
 DOC_LINE = re.compile(r"^::: ([\w.]+)\s*$", re.MULTILINE)
+
+
+def _import_the_pure_sources() -> None:
+    """Put a copy of the package without its compiled modules first on the path, if the
+    one found has any (before anything of it is imported)."""
+    spec = importlib.util.find_spec("burgundy")
+    if spec is None or spec.origin is None:
+        return
+    package = Path(spec.origin).parent
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    if not any(p.name.endswith(suffixes) for p in package.rglob("*")):
+        return
+    pure = Path(tempfile.mkdtemp(prefix="burgundy-api-"))
+    atexit.register(shutil.rmtree, pure, True)
+    shutil.copytree(package, pure / "burgundy",
+                    ignore=shutil.ignore_patterns(*(f"*{s}" for s in suffixes), "__pycache__"))
+    sys.path.insert(0, str(pure))
+    for name in [n for n in sys.modules if n == "burgundy" or n.startswith("burgundy.")]:
+        del sys.modules[name]
 
 
 def documented_modules() -> list[str]:
@@ -115,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="only check; exit 1 if changed")
     args = parser.parse_args(argv)
+    _import_the_pure_sources()
     text = listing()
     current = LISTING.read_text(encoding="utf-8") if LISTING.exists() else ""
     if args.check:

@@ -3,8 +3,13 @@
 ``python tools/dist.py build`` (``make dist``)
     Empties ``dist/`` and builds into it, for the core (``.``) and every plugin
     (``plugins/*/`` with a ``pyproject.toml``), an sdist and a wheel built *from that sdist*
-    (``python -m build``), so a file the sdist forgets breaks the wheel too. Builds use the
-    dev venv's hatchling (``--no-isolation``): nothing is downloaded.
+    (``python -m build``), so a file the sdist forgets breaks the wheel too: pure-Python
+    wheels, as published. Then the core's compiled wheel for this platform, from the same
+    sdist with ``BURGUNDY_COMPILE=1`` (``hatch_build.py``: the rules compiled by mypyc),
+    into ``dist/compiled/``: checked and smoke-tested here, never published (PyPI takes
+    the release workflow's manylinux/macOS/Windows wheels, built by cibuildwheel). Builds
+    use the dev venv's hatchling, mypy and setuptools (``--no-isolation``): nothing is
+    downloaded.
 
 ``python tools/dist.py check`` (``make dist-check``, run by ``make test`` and the release)
     Checks what is in ``dist/``:
@@ -15,13 +20,21 @@
     3. contents: every file of each package's source tree (modules, ``py.typed``, the
        JSON data, anything else not ignored) is in the wheel and in the sdist, and each
        plugin's wheel declares its ``burgundy.variants`` entry points;
-    4. a smoke test: a clean venv (in a temporary folder) gets the core and plugin wheels
+    4. the compiled wheel of the core (``dist/compiled/``): a platform wheel holding every
+       source file and the extension module of each compiled module;
+    5. a smoke test, twice: a clean venv (in a temporary folder) gets the core and plugin wheels
        with ``pip --no-index`` from ``dist/`` and the wheelhouse that ``make dev`` fills
        (``tools/wheelhouse.py``), then, from outside the repository, ``python -c`` imports
        burgundy from that venv, checks that ``available_variants()`` lists every plugin's
        variants and that the data files load (and the web page's files), that ``burgundy
        serve`` without the ``web`` extra says so, and plays seeded random games to the end
        (the standard game and every variant together); the ``burgundy`` command runs too.
+       Once with the pure wheels (``burgundy.COMPILED`` false), once with the core's
+       compiled wheel instead (true).
+
+``python tools/dist.py smoke [--compiled]``
+    The smoke test's games with this interpreter's installed ``burgundy`` (the release
+    workflow runs it on each compiled wheel cibuildwheel builds, ``--compiled``).
 
 Run it with the dev venv's Python (``.venv/bin/python tools/dist.py ...``).
 """
@@ -29,11 +42,13 @@ Run it with the dev venv's Python (``.venv/bin/python tools/dist.py ...``).
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import json
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import tempfile
 import time
@@ -48,6 +63,8 @@ import project
 from project import Distribution
 
 DIST = project.ROOT / "dist"
+#: Where ``build`` puts the core's compiled wheel for this platform (a folder of ``dist/``).
+COMPILED = "compiled"
 
 #: Run with ``python -c`` in the smoke venv; argv[1] is the JSON list of the variants the
 #: plugin wheels declare.
@@ -59,6 +76,8 @@ import burgundy
 expected = json.loads(sys.argv[1])
 assert sys.prefix != sys.base_prefix, 'not in a venv'
 assert burgundy.__file__.startswith(sys.prefix), f'burgundy imported from {burgundy.__file__}'
+assert burgundy.COMPILED is json.loads(sys.argv[2]), f'COMPILED is {burgundy.COMPILED}'
+print('burgundy.COMPILED', burgundy.COMPILED)
 assert resources.files('burgundy').joinpath('py.typed').is_file(), 'py.typed missing'
 variants = burgundy.available_variants()
 assert set(expected) <= set(variants), f'variants {variants}, expected {expected}'
@@ -106,10 +125,13 @@ def _run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | No
 
 def _source_files(dist: Distribution) -> Iterator[Path]:
     """Every file of the packages a wheel ships, relative to ``dist.root``, as hatchling
-    would take them (caches and compiled files left out)."""
+    would take them (caches, compiled files and ``make compiled``'s extension modules left
+    out)."""
+    built = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     for package in dist.packages:
         for path in sorted((dist.root / package).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            if (path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+                    and not path.name.endswith(built)):
                 yield path.relative_to(dist.root)
 
 
@@ -137,6 +159,20 @@ def build(outdir: Path) -> None:
         _say(f"building {dist.name} {dist.version} ({dist.label})")
         # sdist first, then the wheel from the unpacked sdist (python -m build's default).
         _run(sys.executable, "-m", "build", "--no-isolation", "--outdir", outdir, dist.root)
+    build_compiled(outdir)
+
+
+def build_compiled(outdir: Path) -> None:
+    """The core's compiled wheel for this platform, from its sdist in ``outdir``."""
+    core = project.distributions()[0]
+    _, sdist = _artifacts(core, outdir)
+    _say(f"building {core.name} {core.version} compiled (BURGUNDY_COMPILE=1)")
+    with tempfile.TemporaryDirectory(prefix="burgundy-compiled-") as tmp:
+        with tarfile.open(sdist) as tf:
+            tf.extractall(tmp, filter="data")
+        source = Path(tmp) / f"{core.normalized_name}-{core.version}"
+        _run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir",
+             outdir / COMPILED, source, env={**os.environ, "BURGUNDY_COMPILE": "1"})
 
 
 # --- check -------------------------------------------------------------------------------
@@ -150,6 +186,7 @@ def check_files(dists: list[Distribution], outdir: Path, expect_version: str | N
                 f"dist: {dist.name} is at version {dist.version}, the tag says {expect_version}"
             )
         expected.update(_artifacts(dist, outdir))
+    expected.add(outdir / COMPILED)
     others = sorted(p.name for p in outdir.iterdir() if p not in expected)
     if others:
         raise SystemExit(f"dist: unexpected files in {outdir}: {others} (run `make dist`)")
@@ -175,7 +212,7 @@ def check_contents(dist: Distribution, wheel: Path, sdist: Path) -> None:
             missing.append(f"{wheel.name}: {in_wheel_name}")
         if f"{stem}/{rel.as_posix()}" not in in_sdist:
             missing.append(f"{sdist.name}: {stem}/{rel.as_posix()}")
-    for required in ("pyproject.toml", "README.md"):
+    for required in ("pyproject.toml", "README.md", "hatch_build.py"):
         if (dist.root / required).is_file() and f"{stem}/{required}" not in in_sdist:
             missing.append(f"{sdist.name}: {stem}/{required}")
     if f"{stem}.dist-info/METADATA" not in in_wheel:
@@ -191,6 +228,39 @@ def check_contents(dist: Distribution, wheel: Path, sdist: Path) -> None:
          f" non-Python: {', '.join(data) or 'none'}")
 
 
+def compiled_wheel(dist: Distribution, outdir: Path) -> Path:
+    """The core's compiled wheel in ``outdir/compiled`` (exactly one, a platform wheel)."""
+    wheels = sorted((outdir / COMPILED).glob(f"{dist.normalized_name}-{dist.version}-*.whl"))
+    others = sorted(p.name for p in (outdir / COMPILED).iterdir()) if (
+        outdir / COMPILED).is_dir() else []
+    if len(wheels) != 1 or len(others) != 1:
+        raise SystemExit(f"dist: expected the core's compiled wheel alone in {outdir / COMPILED},"
+                         f" found {others} (run `make dist`)")
+    if wheels[0].name.endswith("-none-any.whl"):
+        raise SystemExit(f"dist: {wheels[0].name} is a pure wheel, not a compiled one")
+    return wheels[0]
+
+
+def check_compiled(dist: Distribution, wheel: Path) -> None:
+    """The compiled wheel holds every package file and each compiled module's extension."""
+    sys.path.insert(0, str(project.ROOT))
+    import hatch_build
+
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    wanted = [f"{m.replace('.', '/')}{suffix}" for m in hatch_build.compiled_modules()]
+    wanted.append(f"{hatch_build.GROUP}__mypyc{suffix}")
+    for rel in _source_files(dist):
+        package = next(p for p in dist.packages if rel.is_relative_to(p))
+        wanted.append((Path(package).name / rel.relative_to(package)).as_posix())
+    missing = [name for name in wanted if name not in names]
+    if missing:
+        raise SystemExit(f"dist: missing from {wheel.name}:\n  " + "\n  ".join(missing))
+    _say(f"{wheel.name}: every package file and {len(hatch_build.compiled_modules())}"
+         " compiled modules")
+
+
 def _offline_ready(version: str) -> None:
     if not (project.WHEELHOUSE / f".ready-{version}").is_file():
         raise SystemExit(
@@ -199,9 +269,11 @@ def _offline_ready(version: str) -> None:
         )
 
 
-def smoke(dists: list[Distribution], outdir: Path) -> None:
+def smoke(dists: list[Distribution], outdir: Path, compiled: bool) -> None:
     _offline_ready(f"{sys.version_info[0]}.{sys.version_info[1]}")
     wheels = [_artifacts(dist, outdir)[0] for dist in dists]
+    if compiled:
+        wheels[0] = compiled_wheel(dists[0], outdir)
     variants = sorted(v for dist in dists for v in dist.variants)
     with tempfile.TemporaryDirectory(prefix="burgundy-smoke-") as tmp:
         env_dir = Path(tmp) / "venv"
@@ -213,29 +285,39 @@ def smoke(dists: list[Distribution], outdir: Path) -> None:
         _run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
              "--no-index", "--find-links", project.WHEELHOUSE, *wheels, env=env)
         # From the temporary folder, so nothing of the repository can be imported.
-        _run(python, "-c", SMOKE, json.dumps(variants), cwd=Path(tmp), env=env)
+        _run(python, "-c", SMOKE, json.dumps(variants), json.dumps(compiled), cwd=Path(tmp),
+             env=env)
         _run(env_dir / "bin" / "burgundy", "variants", cwd=Path(tmp), env=env)
 
 
 def check(outdir: Path, expect_version: str | None) -> None:
     dists = project.distributions()
     check_files(dists, outdir, expect_version)
-    _run(sys.executable, "-m", "twine", "check", "--strict", *sorted(outdir.iterdir()))
+    compiled = compiled_wheel(dists[0], outdir)
+    published = sorted(p for p in outdir.iterdir() if p.is_file())
+    _run(sys.executable, "-m", "twine", "check", "--strict", *published, compiled)
     for dist in dists:
         check_contents(dist, *_artifacts(dist, outdir))
-    smoke(dists, outdir)
+    check_compiled(dists[0], compiled)
+    smoke(dists, outdir, compiled=False)
+    smoke(dists, outdir, compiled=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("build", "check"))
+    parser.add_argument("command", choices=("build", "check", "smoke"))
+    parser.add_argument("--compiled", action="store_true",
+                        help="smoke: the installed burgundy must be the compiled build")
     parser.add_argument("--outdir", type=Path, default=DIST, help="default: dist/")
     parser.add_argument("--expect-version", metavar="VERSION",
                         help="check: every distribution must be at this version"
                         " (a release tag without its leading v)")
     args = parser.parse_args()
     start = time.monotonic()
-    if args.command == "build":
+    if args.command == "smoke":
+        with tempfile.TemporaryDirectory(prefix="burgundy-smoke-") as tmp:
+            _run(sys.executable, "-c", SMOKE, "[]", json.dumps(args.compiled), cwd=Path(tmp))
+    elif args.command == "build":
         build(args.outdir.resolve())
     else:
         check(args.outdir.resolve(), args.expect_version)

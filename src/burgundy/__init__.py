@@ -15,6 +15,7 @@ The public contract::
 
 from __future__ import annotations
 
+from burgundy._build import COMPILED
 from burgundy._version import __version__
 from burgundy.actions import Action
 from burgundy.errors import IllegalActionError
@@ -27,6 +28,7 @@ from burgundy.variants import Ruleset
 
 __all__ = [
     "CHANCE",
+    "COMPILED",
     "TERMINAL",
     "Action",
     "Estate",

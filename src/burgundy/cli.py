@@ -34,6 +34,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from burgundy._build import COMPILED
 from burgundy._version import __version__
 from burgundy.bots import make_bot
 from burgundy.errors import brief
@@ -858,7 +859,9 @@ def version_text() -> str:
         except Exception:
             parts.append(f"{name} (fails to load)")
     plugins = ", ".join(parts) or "none"
-    return f"burgundy {__version__} (Python {sys.version.split()[0]}; variants: {plugins})"
+    build = "compiled" if COMPILED else "pure Python"
+    return (f"burgundy {__version__} ({build}; Python {sys.version.split()[0]};"
+            f" variants: {plugins})")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from burgundy.actions import NO_DIE, Action, PlaceTile, PlaceTileOwn
-from burgundy.components import CORE_TILES, TILE_COLOUR, spaces_holding
+from burgundy.components import CORE_TILES, TILE_COLOUR, distinct, spaces_holding
 from burgundy.domains import EstateIndex, SeatIndex, Space, SpaceMask, TileCode
 from burgundy.geometry import Board, bits
 from burgundy.pending import Pending
@@ -20,7 +20,6 @@ from burgundy.rules import effects, scoring
 from burgundy.rules.dice import (
     ALL_VALUES,
     PLACE,
-    REACH,
     CostFunction,
     cost_functions,
     dice_after,
@@ -112,13 +111,9 @@ def place_actions(
     engine = state.rules.engine
     board = engine.boards[estate.board]
     workers = estate.workers
-    plain = not (engine.placement_spaces or engine.adjacency_required)
-    open_spaces = estate.frontier & ~estate.filled
-    tiles = engine.tiles  # buildings the one-per-city rule may limit, tiles of no colour:
-    limited = estate.kinds & tiles.building_codes | tiles.uncoloured_codes  # placement_mask
     ring = []  # (die, the spaces its number reaches at ring cost): the same for every tile
-    for die in dice:  # usable_values((), PLACE, -1, die, workers), the table lookup inline
-        values = ALL_VALUES if any_number or die <= 0 or workers >= 3 else REACH[die][workers]
+    for die in dice:
+        values = ALL_VALUES if any_number else usable_values((), PLACE, -1, die, workers)
         ring.append((die, board.value_masks[values]))
     asks = bool(functions) and not any_number  # cost modifiers may reach further, by tile
     layout = board.layout
@@ -126,16 +121,8 @@ def place_actions(
         (storage, place_tile),
     )
     for stored, make in sources:  # the estate's storage, then the seat's own (team play)
-        previous = -1
-        for tile in stored:  # sorted: a repeated hex follows itself (as in take_actions:
-            # inline, not distinct(); with DEPOTS_IN, -2.3 % instructions a decision)
-            if tile == previous:
-                continue
-            previous = tile
-            if plain and not limited >> tile & 1:  # placement_mask's usual case, inline
-                mask = board.colour_masks[TILE_COLOUR[tile]] & open_spaces
-            else:
-                mask = placement_mask(state, seat, tile)
+        for tile in distinct(stored):
+            mask = placement_mask(state, seat, tile)
             if not mask:
                 continue
             reached = []  # (die, the spaces of mask it reaches)

@@ -10,8 +10,6 @@ from burgundy.actions import SellGoods
 from burgundy.components import ALL_GOODS_COLOURS
 from burgundy.hook_values import Income
 from burgundy.rules.dice import (
-    ALL_VALUES,
-    REACH,
     SELL,
     CostFunction,
     cost_functions,
@@ -45,11 +43,7 @@ def sell_actions(
     workers = estate.workers
     reaches = []  # (die, the values it can be used as)
     for die in dice:
-        if functions:
-            reaches.append((die, usable_values(functions, SELL, -1, die, workers)))
-        else:  # usable_values((), ...), the table lookup inline (with the engine's inline
-            # identity search in apply: -0.6 % instructions)
-            reaches.append((die, ALL_VALUES if die <= 0 or workers >= 3 else REACH[die][workers]))
+        reaches.append((die, usable_values(functions, SELL, -1, die, workers)))
     for goods in compress(ALL_GOODS_COLOURS, held):  # the colours held, in order
         for die, reach in reaches:
             if reach >> goods & 1:

@@ -157,12 +157,6 @@ def remove_from_depot(state: State, depot: int, tile: TileCode) -> State:
 def can_receive(state: State, seat: SeatIndex, may_discard: bool = True) -> bool:
     """Whether a hex taken by seat ``seat`` has somewhere to go (a free space, or a full
     storage that may be made room in): a take is offered only then."""
-    engine = state.rules.engine
-    if not (engine.storage_capacity or engine.seat_storage_capacity):
-        # storage_choices with the base storage alone, inline: a free space, or a stored
-        # hex to discard (asked twice a decision; tests/test_fast_paths.py pins it)
-        storage = state.estates[state.seats[seat].estate].storage
-        return len(storage) < BASE_STORAGE or (may_discard and bool(storage))
     return bool(storage_choices(state, seat, may_discard))
 
 
@@ -253,15 +247,11 @@ def take_actions(
         room = can_receive(state, seat, may_discard)
     if not room:
         return []
-    actions: list[TakeTile] = []  # plain loops: faster than product/starmap on these few items
+    actions: list[TakeTile] = []
     for depot in DEPOTS_IN[depots]:
-        previous = -1
-        for tile in state.depots[depot - 1]:  # sorted: a repeated hex follows itself (this
-            # loop instead of distinct(): a call costs ~1,600 instructions, the loop ~400)
-            if tile == previous or (colours is not None and TILE_COLOUR[tile] not in colours):
-                continue
-            previous = tile
-            actions.append(take_tile(die, depot, tile))
+        for tile in distinct(state.depots[depot - 1]):
+            if colours is None or TILE_COLOUR[tile] in colours:
+                actions.append(take_tile(die, depot, tile))
     return actions
 
 

@@ -14,8 +14,6 @@ from burgundy.components import distinct
 from burgundy.domains import loose_die
 from burgundy.pending import LooseDieAction, Pending, Turn
 from burgundy.rules.dice import (
-    ALL_VALUES,
-    REACH,
     TAKE,
     CostFunction,
     cost_functions,
@@ -45,10 +43,7 @@ def die_actions(
         room = can_receive(state, seat)
     actions: list[Action] = []
     for die in dice:  # the depots it can take from
-        if functions:
-            reach = usable_values(functions, TAKE, -1, die, workers)
-        else:  # usable_values((), ...), the table lookup inline (-0.2 % instructions)
-            reach = ALL_VALUES if die <= 0 or workers >= 3 else REACH[die][workers]
+        reach = usable_values(functions, TAKE, -1, die, workers)
         actions += take_actions(state, seat, die, reach, room=room)
     actions += place_actions(state, seat, dice, functions=functions)
     actions += sell_actions(state, seat, dice, functions)

@@ -23,7 +23,7 @@ def shield_text(number: int) -> str:
         >>> shield_text(4)
         'shield 4 (12 VP): no limit on hex storage'
     """
-    return f"shield {number} ({shield_vp(number)} VP): {DATA['shields'][str(number)]['text']}"
+    return f"shield {number} ({shield_vp(number)} VP): {DATA['shields'][str(number)]['short']}"
 
 
 def _badge(number: int) -> PictureCell:
