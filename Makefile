@@ -38,7 +38,8 @@ help:
 	@echo "                   burgundy serve (http://127.0.0.1:8000/; SERVE_ARGS='--port 8080')"
 	@echo "  make bench       run benchmarks/bench.py"
 	@echo "  make learn       install the [learn] extra (torch, sb3-contrib) and train MaskablePPO"
-	@echo "                   against the random bot (docs/examples/learn.py; minutes on a CPU)"
+	@echo "                   against the random bot (docs/examples/learn.py; minutes on a CPU);"
+	@echo "                   the curve goes to $(VENV)/learning-curve.png"
 	@echo "  make clean       remove $(VENV), caches and build output"
 
 # --- environments -----------------------------------------------------------
@@ -112,7 +113,8 @@ serve: $(VENV)/.web-installed
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py
 
-# Not part of `make test`: the training example of docs/learning.md and its curve.
+# Not part of `make test`: the training example of docs/learning.md. It writes to $(VENV)/
+# only; LEARN_ARGS='--picture docs/images/learning-curve.png' updates the page's picture.
 LEARN_ARGS ?=
 learn: $(VENV)/.installed
 	$(BIN)/python -m pip install -e '.[learn]'

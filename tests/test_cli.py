@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+import burgundy
 from burgundy import cli
 from burgundy.cli import run_captured
+from burgundy.render.svg import state_svg
 
 
 def test_variants_lists_installed_plugins_with_versions() -> None:
@@ -80,8 +82,27 @@ def test_watch_replay_and_render(tmp_path: Path) -> None:
     target = tmp_path / "board.svg"
     code, out, _ = run_captured(["render", record, "--at", "40", "-o", str(target)])
     assert code == 0
-    assert "step 40" in out
+    assert "(move 40: seat" in out
     ET.fromstring(target.read_text())
+
+
+def test_render_at_counts_the_seats_moves_not_chance(tmp_path: Path) -> None:
+    """``render --at N`` draws the table after the N-th move of the seats and the chance it
+    led to (the replay page's frame N), not after the N-th step of the record."""
+    game = burgundy.Game(players=2, variants=(), seed=12)
+    positions = [game.state]  # after set-up, then after each move and its chance
+    for _ in range(7):
+        game.play(game.legal_actions()[-1])
+        positions.append(game.state)
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(game.record()))
+    target = tmp_path / "at.svg"
+    for at in (0, 3, 7):
+        code, out, _ = run_captured(["render", str(record), "--at", str(at), "-o", str(target)])
+        assert code == 0, out
+        assert target.read_text() == state_svg(positions[at])
+    with pytest.raises(ValueError, match=r"--at must be a move 0-7 \(0: the start\)"):
+        run_captured(["render", str(record), "--at", "8", "-o", str(target)])
 
 
 def test_errors_exit_2_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

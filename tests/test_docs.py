@@ -1,7 +1,11 @@
 """The documentation site (``docs/``, ``mkdocs.yml``) stays true to the code.
 
-* Every ``python`` code block of every page runs, so examples cannot rot. Blocks on one page
-  run in order in one namespace; a block whose first line is ``# not run`` is skipped.
+* Every ``python`` code block of every page runs, so examples cannot rot, both ways the page
+  claims: each block runs alone, in a fresh namespace, unless its first line says that it
+  continues the blocks above (``# continues the blocks above``); and every page runs in
+  order in one namespace, as a reader going down the page would run it. A block whose first
+  line is ``# not run`` is skipped. A block built at build time (``exec="on"``) runs alone
+  there (markdown-exec gives each its own namespace), so it cannot continue another.
   Snippet includes (``--8<-- "path"``) are expanded as pymdownx.snippets does. The example
   plugin in ``docs/examples/burgundy-tithe`` is made importable through its entry point, as
   ``pip install -e docs/examples/burgundy-tithe`` would, for the pages that use it.
@@ -22,6 +26,8 @@
 from __future__ import annotations
 
 import inspect
+import json
+import math
 import pkgutil
 import re
 from pathlib import Path
@@ -95,6 +101,8 @@ FENCE_START = re.compile(r"^(?P<indent>[ \t]*)```python(?:[ \t]+exec=\"on\"[^\n]
 SNIPPET = re.compile(r"^[ \t]*--8<--[ \t]+\"(?P<path>[^\"]+)\"[ \t]*$")
 DIRECTIVE = re.compile(r"^:::[ \t]+(?P<identifier>[\w.]+)[ \t]*$")
 SKIP_MARK = "# not run"
+CONTINUES_MARK = "# continues the blocks above"
+"""The first line of a block that needs the page's earlier blocks to have run."""
 
 
 # -- reading pages --------------------------------------------------------------------------
@@ -119,7 +127,12 @@ def _expand_snippet(line: str) -> str:
 
 def python_blocks(text: str) -> list[tuple[int, str]]:
     """The ``python`` fenced blocks of a page: ``(first line number, code)``, in order."""
-    blocks: list[tuple[int, str]] = []
+    return [(line, code) for line, code, _ in python_blocks_with_fences(text)]
+
+
+def python_blocks_with_fences(text: str) -> list[tuple[int, str, str]]:
+    """The ``python`` fenced blocks of a page: ``(first line number, code, fence line)``."""
+    blocks: list[tuple[int, str, str]] = []
     lines = text.splitlines()
     index = 0
     while index < len(lines):
@@ -136,7 +149,7 @@ def python_blocks(text: str) -> list[tuple[int, str]]:
             index += 1
         index += 1
         code = "\n".join(_expand_snippet(line) for line in body)
-        blocks.append((first, code + "\n"))
+        blocks.append((first, code + "\n", lines[first - 2].strip()))
     return blocks
 
 
@@ -147,19 +160,66 @@ def _page_id(page: Path) -> str:
 PAGES_WITH_CODE = [p for p in _pages() if python_blocks(p.read_text(encoding="utf-8"))]
 
 
-# -- the example plugin, installed the way pip would leave it -------------------------------
-# -- (a) every example runs -----------------------------------------------------------------
+def continues(code: str) -> bool:
+    """Whether a block says that it continues the page's earlier blocks (its first line)."""
+    return code.lstrip().startswith(CONTINUES_MARK)
+
+
+def _namespace(page: Path) -> dict[str, Any]:
+    return {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+
+
+# -- (a) every example runs, both ways the page claims --------------------------------------
 @pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=_page_id)
-def test_python_examples_run(page: Path, request: pytest.FixtureRequest) -> None:
+def test_python_examples_run_in_order(page: Path, request: pytest.FixtureRequest) -> None:
+    """The page's blocks, in order in one namespace: as a reader going down the page."""
     text = page.read_text(encoding="utf-8")
     if "burgundy_tithe" in text or "burgundy-tithe" in text:
         request.getfixturevalue("tithe_installed")
-    namespace: dict[str, Any] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+    namespace = _namespace(page)
     for line, code in python_blocks(text):
         if code.lstrip().startswith(SKIP_MARK):
             continue
         compiled = compile(code, f"{_page_id(page)}:{line}", "exec")
         exec(compiled, namespace)
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=_page_id)
+def test_python_examples_run_alone(page: Path, request: pytest.FixtureRequest) -> None:
+    """Every block that does not say it continues the blocks above runs by itself, in a
+    fresh namespace, as a reader who copies just that block would run it."""
+    text = page.read_text(encoding="utf-8")
+    if "burgundy_tithe" in text or "burgundy-tithe" in text:
+        request.getfixturevalue("tithe_installed")
+    for index, (line, code, fence) in enumerate(python_blocks_with_fences(text)):
+        where = f"{_page_id(page)}:{line}"
+        if continues(code):
+            assert index > 0, f"{where}: the first block has no blocks above to continue"
+            assert 'exec="on"' not in fence or "session=" in fence, (
+                f"{where}: a block run at build time runs alone (markdown-exec); it cannot "
+                "continue the blocks above"
+            )
+            continue
+        if code.lstrip().startswith(SKIP_MARK):
+            continue
+        try:
+            exec(compile(code, where, "exec"), _namespace(page))
+        except NameError as error:
+            raise AssertionError(
+                f"{where} does not run alone ({error}): make it self-contained, or start it "
+                f"with {CONTINUES_MARK!r}"
+            ) from error
+
+
+def test_block_marks_are_read() -> None:
+    text = (
+        "```python\nx = 1\n```\n"
+        f"```python\n{CONTINUES_MARK}\nprint(x)\n```\n"
+        '```python exec="on"\nprint(2)\n```\n'
+    )
+    blocks = python_blocks_with_fences(text)
+    assert [continues(code) for _, code, _ in blocks] == [False, True, False]
+    assert blocks[2][2] == '```python exec="on"'
 
 
 def test_block_extraction_handles_indent_snippets_and_skips() -> None:
@@ -471,3 +531,187 @@ def test_api_reference_renders_the_public_modules() -> None:
         }
         new = sorted(modules - documented)
         assert not new, f"a new {package.__name__} module needs an API page: {new}"
+
+
+# -- figures the code computes --------------------------------------------------------------
+def _codec_size(players: int, variants: tuple[str, ...]) -> int:
+    from burgundy.registry import example_options
+    from burgundy.rl import ActionCodec
+
+    rules = burgundy.Ruleset(players=players, variants=variants, options=example_options(variants))
+    return int(ActionCodec(rules).size)
+
+
+def _figure(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_the_changelogs_action_id_figures_are_the_codes() -> None:
+    """The changelog cannot run code at build time (it is included into the changelog page as
+    it stands): its action-id sizes are checked here, against ``ActionCodec``."""
+    pytest.importorskip("numpy")
+    from burgundy.variants import every_variant
+
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    standard = {_codec_size(n, ("knowledge",)) for n in (2, 3, 4)}
+    assert len(standard) == 1, "the standard game's size depends on the player count"
+    claims = re.findall(r"([\d,]+) ids for the standard game at any player count", text)
+    assert claims, "CHANGELOG.md no longer gives the standard game's size: update this test"
+    assert {_figure(c) for c in claims} == standard
+    sizes = re.search(r"base ([\d,]+); standard \(knowledge\) ([\d,]+); every variant ([\d,]+)"
+                      r"\s+\(2 players\) and ([\d,]+) \(4\)", text)
+    assert sizes, "CHANGELOG.md no longer gives the sizes of #18: update this test"
+    assert [_figure(n) for n in sizes.groups()] == [
+        _codec_size(2, ()), *standard,
+        _codec_size(2, every_variant(2)), _codec_size(4, every_variant(4)),
+    ]
+
+
+_SLICE_ROW = re.compile(r"^\| (`[^|]+`) \| ([^|]+) \| [^|]*\|$", re.MULTILINE)
+
+
+def _documented_slices(text: str) -> dict[str, str]:
+    """The observation tables of docs/learning.md: slice name (``seat[k]`` for every slot)
+    -> its documented size (``6``, ``6·T``, ``21 per route space``, ...)."""
+    documented: dict[str, str] = {}
+    for names, sizes in _SLICE_ROW.findall(text):
+        name_list = re.findall(r"`([^`]+)`", names)
+        size_list = [size.strip() for size in sizes.split(",")]
+        if len(size_list) == 1:
+            size_list *= len(name_list)
+        assert len(size_list) == len(name_list), f"row {names!r}: a size for each name"
+        documented.update(zip(name_list, size_list, strict=True))
+    return documented
+
+
+def test_the_learning_pages_observation_sizes_are_the_codes() -> None:
+    """Every slice size in the observation tables of docs/learning.md, with ``T``, ``S``,
+    ``P`` and ``N`` as the page defines them, against ``observation_layout``."""
+    pytest.importorskip("numpy")
+    from burgundy.registry import example_options
+    from burgundy.rl import OBSERVATION_VERSION, observation_layout
+    from burgundy.variants import every_variant
+
+    text = (DOCS / "learning.md").read_text(encoding="utf-8")
+    text = text[text.index("\n## Observations\n"):]
+    text = text[: text.index("\n## ", 5)]  # the section's tables only
+    assert f"Layout version (`OBSERVATION_VERSION`): {OBSERVATION_VERSION}." in " ".join(
+        text.split())
+    documented = _documented_slices(text)
+    assert {"phase", "seat[k].bonus", "shields.depots", "solo.track"} <= set(documented)
+    checked: set[str] = set()
+    for players, names in ((3, every_variant(3)), (4, ("knowledge", "team")),
+                           (1, ("knowledge", "solo"))):
+        rules = burgundy.Ruleset(players=players, variants=names, options=example_options(names))
+        sizes = {re.sub(r"\[\d+\]", "[k]", name): size
+                 for name, _, size in observation_layout(rules)}
+        symbols = {"T": sizes["held"], "S": sizes["seat[k].filled"], "P": sizes["pending"],
+                   "N": players}
+        for name, size in sizes.items():
+            if name not in documented:
+                continue
+            claim = documented[name]
+            per = re.fullmatch(r"(\d+) per [\w ]+", claim)
+            if per:
+                assert size % int(per.group(1)) == 0, f"{name}: {size} is not {claim}"
+            elif claim != "deck size":  # the trade-route deck the options give
+                expected = math.prod(symbols[f] if f in symbols else int(f)
+                                     for f in claim.split("·"))
+                assert size == expected, f"{name}: the page says {claim}, the code {size}"
+            checked.add(name)
+    assert set(documented) <= checked, f"no such slice: {sorted(set(documented) - checked)}"
+
+
+def _shown_defaults(default: Any) -> tuple[str, ...]:
+    """How a variant page may give an option's default in its option table's row."""
+    if default is None:
+        return ("`None` (default)", "**no default**")
+    if isinstance(default, tuple) and not default:
+        return ("(default none)",)
+    if isinstance(default, bool):
+        return (f"`{default}` (default)",)
+    shown = json.dumps(default)
+    return (f"`{shown}` (default)", f"default `{shown}`", f"(default {shown})")
+
+
+def test_variant_pages_give_every_option_with_its_default_and_choices() -> None:
+    from burgundy.registry import variant_info
+
+    for name in burgundy.available_variants():
+        options = variant_info(name).options
+        if not options:
+            continue
+        page = DOCS / "variants" / f"{name.replace('_', '-')}.md"
+        text = page.read_text(encoding="utf-8")
+        for option, spec in options.items():
+            row = re.search(rf"^\| `{option}` \|.*$", text, re.MULTILINE)
+            assert row, f"{page.name}: no row for option {option}"
+            shown = _shown_defaults(spec.default)
+            assert any(s in row.group(0) for s in shown), (
+                f"{page.name}: the row of {option} does not give its default as one of {shown}")
+            for choice in spec.choices or ():
+                value = f"`{choice}`" if isinstance(choice, bool) else f"`{json.dumps(choice)}`"
+                assert value in row.group(0), f"{page.name}: {option} does not list {value}"
+
+
+def test_counts_the_pages_give_are_the_codes() -> None:
+    """Counts written in the prose of the pages (hooks, knowledge tiles, shields), against
+    the code: a count that changes must change on the page too."""
+    shields = pytest.importorskip("burgundy_shields.model")
+    knowledge = pytest.importorskip("burgundy_knowledge.effects")
+    hooks = len(hookspecs.HOOK_SPECS)
+    claims = [
+        ("hooks.md", f"into the {hooks} above"),
+        ("index.md", f"all {len(knowledge.CODE)} tiles"),
+        ("index.md", f"all {len(shields.SHIELDS)} shields"),
+        ("variants/shields.md", f"The {len(shields.SHIELDS)} shields of the 2019 box"),
+        ("concepts.md", f"each of the {len(shields.SHIELDS)} shields"),
+    ]
+    for page, phrase in claims:
+        text = " ".join((DOCS / page).read_text(encoding="utf-8").split())
+        assert phrase in text, f"docs/{page} should say {phrase!r}"
+    changelog = " ".join((ROOT / "CHANGELOG.md").read_text(encoding="utf-8").split())
+    assert f"{hooks} hooks in all" in changelog
+
+
+def test_the_rules_reference_counts_the_hexes_of_the_supply() -> None:
+    """The hex counts of docs/rules.md's components, against the supply the set-up deals
+    (``base_supply``, read from the core's tile data)."""
+    from burgundy.components import (
+        COLOURS,
+        GOODS_COLOURS,
+        GOODS_PER_COLOUR,
+        TILE_COLOUR,
+        base_supply,
+    )
+
+    def by_colour(pile: tuple[int, ...]) -> str:
+        counts = [0] * len(COLOURS)
+        for code, count in enumerate(pile):
+            counts[TILE_COLOUR[code]] += count
+        return ", ".join(f"{n} {colour.name.lower()}" for colour, n in zip(COLOURS, counts,
+                                                                             strict=True))
+
+    main, black = base_supply()
+    text = " ".join((DOCS / "rules.md").read_text(encoding="utf-8").split())
+    assert (f"{sum(main) + sum(black)} hexes: {sum(main)} with coloured backs "
+            f"({by_colour(main)}) and {sum(black)} with black backs ({by_colour(black)})") in text
+    assert (f"{GOODS_COLOURS * GOODS_PER_COLOUR} goods tiles ({GOODS_PER_COLOUR} of each of "
+            f"{GOODS_COLOURS} colours") in text
+
+
+def test_the_bots_page_gives_the_monte_carlo_bots_defaults() -> None:
+    parameters = inspect.signature(burgundy.bots.MCTSBot).parameters
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    for name, parameter in parameters.items():
+        row = re.search(rf"^\| `{name}` \| `([^`]+)` \|", text, re.MULTILINE)
+        assert row, f"docs/bots.md: no row for MCTSBot's {name}"
+        assert row.group(1) == repr(parameter.default), f"docs/bots.md: {name}'s default"
+    assert f"{parameters['iterations'].default} iterations per decision" in text
+
+
+def test_the_web_page_gives_the_servers_search_cap() -> None:
+    tables = pytest.importorskip("burgundy.web.tables")
+    text = " ".join((DOCS / "web.md").read_text(encoding="utf-8").split())
+    cap = tables.MAX_ITERATIONS
+    assert f"at most {cap:,} iterations a move here (`mcts:{cap}`" in text

@@ -81,3 +81,28 @@ def test_the_hook_reference_drops_the_module_docstring_only() -> None:
             'burgundy_die_cost</h2></div></div>')
     out = checks.drop_module_docstring(html)
     assert "The hook surface" not in out and "burgundy_die_cost" in out and "intro" in out
+
+
+def test_make_learn_writes_outside_the_tracked_tree() -> None:
+    """`make learn` (docs/examples/learn.py with no arguments) writes its curve and results
+    under .venv/, which git ignores: it never overwrites the page's tracked picture."""
+    pytest.importorskip("gymnasium")
+    spec = importlib.util.spec_from_file_location("docs_learn", DOCS / "examples" / "learn.py")
+    assert spec is not None and spec.loader is not None
+    learn = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(learn)  # torch and sb3-contrib are imported by main() only
+    defaults = learn.build_parser().parse_args([])
+    for path in (defaults.picture, defaults.results):
+        assert Path(path).resolve().relative_to(ROOT).parts[0] == ".venv", path
+    assert ".venv/" in (ROOT / ".gitignore").read_text().splitlines()
+    recipe = (ROOT / "Makefile").read_text().split("\nlearn:")[1].split("\n\n")[0]
+    assert "learn.py $(LEARN_ARGS)" in recipe and "--picture" not in recipe
+    text = " ".join((DOCS / "learning.md").read_text().split())
+    assert f"every {defaults.every:,} steps it plays {defaults.eval_games} games" in text
+    assert f"(seed {defaults.seed}, {defaults.steps:,} steps," in text  # the run shown: defaults
+
+
+def test_the_learning_page_says_to_run_torch_on_one_thread() -> None:
+    text = (DOCS / "learning.md").read_text()
+    assert "torch.set_num_threads(1)" in text
+    assert "torch.set_num_threads(1)" in (DOCS / "examples" / "learn.py").read_text()

@@ -38,9 +38,9 @@ from burgundy._build import COMPILED
 from burgundy._version import __version__
 from burgundy.bots import make_bot
 from burgundy.errors import brief
-from burgundy.game import Game, parse_action, replay_steps
+from burgundy.game import Game, replay_steps
 from burgundy.registry import available_variants, variant_info
-from burgundy.render.html import replay_html
+from burgundy.render.html import replay_frames, replay_html
 from burgundy.render.svg import state_svg
 from burgundy.render.text import state_text
 from burgundy.rules.phases import PHASE_NAMES
@@ -689,8 +689,9 @@ def _seats(spec: str | None, count: int) -> tuple[int, ...] | None:
 
 
 def cmd_render(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """Write an SVG picture of a recorded game at a step, or without a record of a new
-    game's start (the ruleset options)."""
+    """Write an SVG picture of a recorded game after a move (``--at N``: the N-th move of
+    the seats, with the chance that followed it, as the replay page counts; 0 the start),
+    or without a record of a new game's start (the ruleset options)."""
     if args.record is None:
         return _render_new(args, out)
     given = [flag for flag, value in (("--players", args.players), ("--variants", args.variants),
@@ -699,26 +700,20 @@ def cmd_render(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     if given:
         raise ValueError(f"{', '.join(given)}: for a new game; a record has its own ruleset "
                          "(leave out RECORD.json to draw a new game)")
-    record = _load_record(args.record)
-    steps = states_of(record)
-    at = len(steps) - 1 if args.at is None else args.at
-    if not 0 <= at < len(steps):
-        raise ValueError(f"--at must be 0-{len(steps) - 1}")
+    frames = replay_frames(_load_record(args.record))
+    moves = len(frames) - 1
+    at = moves if args.at is None else args.at
+    if not 0 <= at <= moves:
+        raise ValueError(f"--at must be a move 0-{moves} (0: the start)")
     if args.width is not None and args.width <= 0:
         raise ValueError("--width must be a positive number of pixels")
-    state = steps[at][1]
-    last = None
-    if args.last_move:
-        plays = [i for i in range(1, at + 1) if not steps[i][0].startswith(("start",))
-                 and steps[i - 1][1].current_player >= 0]
-        if plays:
-            before = steps[plays[-1] - 1][1]
-            text = steps[plays[-1]][0].partition(": ")[2]
-            last = (before.current_player, parse_action(before, text))
-    picture = state_svg(state, coordinates=args.coordinates, last_move=last,
+    caption, state, last = frames[at]
+    picture = state_svg(state, coordinates=args.coordinates,
+                        last_move=last if args.last_move else None,
                         seats=_seats(args.seats, len(state.seats)), width=args.width)
     write_text(args.output, picture)
-    out.write(f"wrote {args.output} (step {at}: {steps[at][0]})\n")
+    shown = "the start" if at == 0 else caption.partition(". ")[2]  # "N. seat S: ..."
+    out.write(f"wrote {args.output} (move {at}: {shown})\n")
     return 0
 
 
@@ -1043,8 +1038,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "options)")
     ruleset_args(render, new_game=", without a record")
     render.add_argument("--at", type=int, default=None, metavar="N",
-                        help="the step, as 'burgundy replay' numbers them, 0 being the start "
-                        "(default: the end)")
+                        help="after the N-th move of the seats (and the chance it led to), "
+                        "as the replay page counts them; 0 is the start (default: the end)")
     render.add_argument("-o", "--output", required=True, metavar="FILE.svg",
                         help="the file to write (required)")
     render.add_argument("--coordinates", action="store_true",

@@ -1,20 +1,31 @@
 """A simple, documented valuation of a position for one seat, in VP.
 
 ``evaluate(state, seat)`` = the seat's VP
-  + its final-scoring terms as they stand now (unsold goods, silver, workers/2 and the
-    variants' terms such as knowledge scoring tiles),
-  + what its resources may still become, weighted by the share of the game left ``L``
-    (1 at the start, 0 after the last round):
+  + its final-scoring terms as they stand now, except those of its goods, silver and
+    workers (the variants' terms such as knowledge scoring tiles are in),
+  + what its goods, silverlings and workers can still buy, with diminishing returns
+    (:func:`resource_use`): ``most * (1 - e^(-count / scale))``, so the first ones are worth
+    most and no stock is worth more than ``most``:
 
-  * each unsold goods tile: ``L * (sale VP - 1) * 0.6`` more (it can still be sold),
-  * each worker: ``L * 0.25`` less than its final half VP (workers are cheap early), and
-    up to 6 workers ``L * 0.2`` each more (they turn dice),
-  * each covered duchy space: ``L * 3`` (progress towards regions, colours, the end),
-  * each stored hex: ``L * 2`` if a space of its colour is still empty, else ``L * 0.2``,
+  * goods: ``most`` = 6 x the sale's VP per tile (12 VP at 2 players), ``scale`` = 5,
+  * silverlings: ``most`` = 6, ``scale`` = 4 (two of them buy a hex of the black depot),
+  * workers: ``most`` = 4, ``scale`` = 3 (each turns a die by one);
+
+  + what its duchy and storage may still become:
+
+  * each covered duchy space: 3 (progress towards regions, colours, the end),
+  * each stored hex: 2 if a space of its colour next to its covered spaces is empty, else
+    0.2,
   * each mine: 1 silverling for each phase end still to come,
-  * each unfinished region: ``L * 0.6 * f² * (its VP + the current phase bonus)`` where
-    ``f`` is the share of it already covered,
-  * each colour not yet finished while a bonus tile is left: ``L * 0.5 * f³ * tile VP``.
+  * each unfinished region: ``0.6 * f² * (its VP + the current phase bonus)`` where ``f``
+    is the share of it already covered,
+  * each colour not yet finished while a bonus tile is left: ``L * 0.5 * f³ * tile VP``,
+    ``L`` the share of the game's rounds left (1 at the start, 0 after the last round).
+
+At the end of the game the value is the seat's score: its goods, silver and workers count
+what they score then. (Before issue #32 they counted their final VP all game long and the
+duchy's terms shrank with ``L``: the greedy bot hoarded workers and silver from the middle of
+the game on; the Bots page of the docs has the numbers.)
 
 The variants' ``burgundy_evaluation`` modifiers then change that value, in variant order
 (``f(state, seat, value) -> value``): a variant not won by VP values what it is won by
@@ -23,11 +34,16 @@ The variants' ``burgundy_evaluation`` modifiers then change that value, in varia
 
 from __future__ import annotations
 
+import math
+
 from burgundy.components import TILE_COLOUR
 from burgundy.rules.phases import mines
 from burgundy.rules.place import colour_spaces
 from burgundy.rules.scoring import (
     BONUS_TILES_PER_COLOUR,
+    FINAL_VP_PER_GOOD,
+    FINAL_VP_PER_SILVER,
+    FINAL_WORKERS_PER_VP,
     LARGE_BONUS,
     PHASE_BONUS,
     SMALL_BONUS,
@@ -35,9 +51,35 @@ from burgundy.rules.scoring import (
     region_vp,
 )
 from burgundy.rules.sell import SALE_VP
-from burgundy.state import State
+from burgundy.state import Estate, State
 
 ROUNDS = 25
+
+GOODS_USE: tuple[float, float] = (6.0, 5.0)
+"""``(most, scale)`` of the goods for :func:`resource_use`; ``most`` is in sales of one tile
+(times the sale's VP per tile)."""
+SILVER_USE: tuple[float, float] = (6.0, 4.0)
+"""``(most, scale)`` of the silverlings for :func:`resource_use`, in VP."""
+WORKER_USE: tuple[float, float] = (4.0, 3.0)
+"""``(most, scale)`` of the workers for :func:`resource_use`, in VP."""
+
+
+def resource_use(count: int, shape: tuple[float, float]) -> float:
+    """What ``count`` goods, silverlings or workers can still buy, in VP, with diminishing
+    returns: ``most * (1 - e^(-count / scale))`` for ``shape = (most, scale)``.
+
+    Examples:
+        >>> from burgundy.bots.evaluate import WORKER_USE, resource_use
+        >>> resource_use(0, WORKER_USE)
+        0.0
+        >>> first, second = resource_use(1, WORKER_USE), resource_use(2, WORKER_USE)
+        >>> second - first < first       # the second worker buys less than the first
+        True
+        >>> resource_use(40, WORKER_USE) < 4.0    # no stock is worth more than ``most``
+        True
+    """
+    most, scale = shape
+    return most * (1.0 - math.exp(-count / scale))
 
 
 def game_left(state: State) -> float:
@@ -71,27 +113,26 @@ def base_value(state: State, seat: int) -> float:
     players = state.rules.value_players
     index = state.seats[seat].estate
     estate = state.estates[index]
-    board = state.rules.engine.boards.get(estate.board)
-    value += left * (SALE_VP[players] - 1) * 0.6 * sum(estate.goods)
-    value += left * (0.2 * min(estate.workers, 6) - 0.25 * estate.workers)
+    value += _resources(state, seat, estate, players)
     value += mines(state, index) * max(5 - state.phase, 0)
+    board = state.rules.engine.boards.get(estate.board)
     if board is None:
-        return value + left * len(estate.storage)
-    value += left * 3.0 * (estate.filled.bit_count() - 1)
+        return value + len(estate.storage)
+    value += 3.0 * (estate.filled.bit_count() - 1)
     for tile in estate.storage:
         colour = TILE_COLOUR[tile]
         if colour >= 0:
-            open_space = board.colour_masks[colour] & ~estate.filled
+            open_space = board.colour_masks[colour] & estate.frontier & ~estate.filled
         else:  # a tile of no colour: where the variants let it go
             open_space = colour_spaces(state, seat, tile)
-        value += left * (2.0 if open_space else 0.2)
+        value += 2.0 if open_space else 0.2
     phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
     filled = estate.filled
     for region in board.regions:
         covered = (region.mask & filled).bit_count()
         if 0 < covered < region.size:
             share = covered / region.size
-            value += left * 0.6 * share * share * (region_vp(region.size) + phase_bonus)
+            value += 0.6 * share * share * (region_vp(region.size) + phase_bonus)
     for colour, tiles_left in enumerate(state.bonus_tiles):
         mask = board.colour_masks[colour]
         if tiles_left and mask & ~filled:
@@ -99,4 +140,19 @@ def base_value(state: State, seat: int) -> float:
             large = tiles_left == BONUS_TILES_PER_COLOUR  # the large tile is still there
             tile_vp = (LARGE_BONUS if large else SMALL_BONUS)[players]
             value += left * 0.5 * share**3 * tile_vp
+    return value
+
+
+def _resources(state: State, seat: int, estate: Estate, players: int) -> float:
+    """What the estate's goods, silver and workers can still buy, less what the final
+    scoring (in the value already, at the estate's first seat) gives for them: while the
+    game is on they count by their use, not by their final VP."""
+    goods = sum(estate.goods)
+    most, scale = GOODS_USE
+    value = resource_use(goods, (most * SALE_VP[players], scale))
+    value += resource_use(estate.silver, SILVER_USE) + resource_use(estate.workers, WORKER_USE)
+    index = state.seats[seat].estate
+    if all(other.estate != index for other in state.seats[:seat]):  # its first seat
+        value -= goods * FINAL_VP_PER_GOOD + estate.silver * FINAL_VP_PER_SILVER
+        value -= estate.workers // FINAL_WORKERS_PER_VP
     return value
