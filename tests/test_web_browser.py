@@ -197,8 +197,11 @@ def test_the_page_at_phone_width(chromium: Browser, server: Served) -> None:
     page.wait_for_url("**/games/*?token=*")
     _my_move(page, 0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    board = page.locator("#board svg").bounding_box()
-    assert board is not None and board["width"] <= 390
+    # the board is redrawn (a new <svg>) whenever the game changes, also while this test
+    # reads it: measure it in one step in the page, once it is drawn
+    width = "document.querySelector('#board svg')?.getBoundingClientRect().width ?? 0"
+    page.wait_for_function(f"{width} > 0")
+    assert page.evaluate(width) <= 390
     before = page.evaluate("document.body.dataset.turn")
     page.locator("button.action").first.tap()
     page.wait_for_function(f"document.body.dataset.turn !== '{before}'")
