@@ -18,13 +18,23 @@ under the duchy; the SVG pictures draw them as badges on the depot and on the sp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
 from burgundy.hook_values import PictureCell as PictureCell  # re-exported: its home before 1.0
 from burgundy.hook_values import PictureRow as PictureRow  # re-exported
 from burgundy.state import State
 
+_Part = TypeVar("_Part", PictureRow, PictureCell)
+
 __all__ = [
     "PictureCell", "PictureRow", "board_rows", "depot_marks", "estate_rows", "space_marks",
 ]
+
+
+def _joined(answers: Iterable[Iterable[_Part]]) -> tuple[_Part, ...]:
+    """The variants' answers to one picture hook, one after the other (variant order)."""
+    return tuple(item for answer in answers for item in answer)
 
 
 def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
@@ -44,10 +54,7 @@ def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
         >>> estate_rows(burgundy.Ruleset(players=2, variants=()).initial_state(), 0)
         ()
     """
-    rows: list[PictureRow] = []
-    for part in state.rules.engine.picture_rows:
-        rows.extend(part(state, estate))
-    return tuple(rows)
+    return _joined(part(state, estate) for part in state.rules.engine.picture_rows)
 
 
 def board_rows(state: State) -> tuple[PictureRow, ...]:
@@ -66,10 +73,7 @@ def board_rows(state: State) -> tuple[PictureRow, ...]:
         >>> board_rows(burgundy.Ruleset(players=2, variants=()).initial_state())
         ()
     """
-    rows: list[PictureRow] = []
-    for part in state.rules.engine.board_picture_rows:
-        rows.extend(part(state))
-    return tuple(rows)
+    return _joined(part(state) for part in state.rules.engine.board_picture_rows)
 
 
 def depot_marks(state: State, depot: int) -> tuple[PictureCell, ...]:
@@ -89,10 +93,7 @@ def depot_marks(state: State, depot: int) -> tuple[PictureCell, ...]:
         >>> depot_marks(burgundy.Ruleset(players=2, variants=()).initial_state(), 1)
         ()
     """
-    marks: list[PictureCell] = []
-    for part in state.rules.engine.depot_marks:
-        marks.extend(part(state, depot))
-    return tuple(marks)
+    return _joined(part(state, depot) for part in state.rules.engine.depot_marks)
 
 
 def space_marks(state: State, estate: int) -> dict[int, tuple[PictureCell, ...]]:
