@@ -180,8 +180,9 @@ class ActionCodec:
 
     def action(self, index: object) -> Hashable:
         """The key an id stands for (for a type whose key is the action: the action)."""
+        index = as_action_id(index)
         block = self.block(index)
-        return block.keys[as_action_id(index) - block.start]
+        return block.keys[index - block.start]
 
     def block(self, index: object) -> Block:
         """The block id ``index`` is in.
@@ -251,6 +252,25 @@ class ActionCodec:
             self.block(index)  # raises for a non-id
             raise ValueError(f"action id {index} is not legal here")
         return found
+
+    def find(self, index: object, state: State) -> act.Action | None:
+        """As :meth:`decode`, but ``None`` for anything that is no legal action's id (not
+        integer-like, not an id, not legal here), as the environments treat an illegal
+        action by default.
+
+        Examples:
+            >>> import burgundy
+            >>> from burgundy.rl.codec import ActionCodec
+            >>> state = burgundy.Game(players=2, variants=(), seed=1).state
+            >>> codec = ActionCodec(state.rules)
+            >>> codec.find(-1, state) is None, codec.find("7", state) is None
+            (True, True)
+        """
+        try:
+            index = as_action_id(index)
+        except ValueError:
+            return None
+        return self.legal_ids(state).get(index)
 
     def mask(self, state: State, dtype: npt.DTypeLike = np.bool_) -> npt.NDArray[Any]:
         """An array of ``size``: 1 (``True``) at the ids of ``state``'s legal actions, 0

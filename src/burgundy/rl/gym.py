@@ -47,9 +47,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from burgundy.bots import Bot, make_bot
-from burgundy.rl.codec import ActionCodec, as_action_id
+from burgundy.rl.codec import ActionCodec
 from burgundy.rl.observation import observation_size, observe
-from burgundy.rl.pettingzoo import final_rewards
+from burgundy.rl.pettingzoo import ON_ILLEGAL, final_rewards
 from burgundy.state import State
 from burgundy.variants import Ruleset
 
@@ -57,10 +57,6 @@ ENV_ID = "burgundy/Burgundy-v0"
 """The id :func:`gymnasium.make` knows the environment by."""
 OBSERVATIONS = ("vector", "masked")
 """The observation forms: the vector, or RLlib's dict of it and a float mask."""
-ON_ILLEGAL = ("end", "raise")
-"""What an illegal action does: end the episode (the default), or raise."""
-
-
 class BurgundyEnv(gymnasium.Env[Any, Any]):
     """One seat against bots (see the module).
 
@@ -198,13 +194,9 @@ class BurgundyEnv(gymnasium.Env[Any, Any]):
             if self.state.is_terminal:
                 raise ValueError("the game is over: reset() starts the next one")
             return self.codec.decode(action, self.state)
-        try:
-            index = as_action_id(action)
-        except ValueError:
-            return None
         if self.state.is_terminal:
             return None
-        return self.codec.legal_ids(self.state).get(index)
+        return self.codec.find(action, self.state)
 
     def render(self) -> Any:
         """The text picture of the table (``render_mode="ansi"``), else ``None``.

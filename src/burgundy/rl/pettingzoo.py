@@ -40,7 +40,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from burgundy.rl.codec import ActionCodec, as_action_id
+from burgundy.rl.codec import ActionCodec
 from burgundy.rl.observation import observation_size, observe
 from burgundy.state import State
 from burgundy.variants import Ruleset
@@ -50,6 +50,11 @@ def final_rewards(state: State) -> list[float]:
     """+1 for each winner, -1 for every other seat, of a finished game."""
     winners = set(state.winners())
     return [1.0 if seat in winners else -1.0 for seat in range(len(state.seats))]
+
+
+ON_ILLEGAL = ("end", "raise")
+"""What an illegal action does: end the episode (the default), or raise (both environments;
+:mod:`burgundy.rl.gym` uses it too)."""
 
 
 class BurgundyAEC(AECEnv):  # type: ignore[misc]
@@ -93,8 +98,8 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if on_illegal not in ("end", "raise"):
-            raise ValueError(f"on_illegal {on_illegal!r}: not one of end, raise")
+        if on_illegal not in ON_ILLEGAL:
+            raise ValueError(f"on_illegal {on_illegal!r}: not one of {', '.join(ON_ILLEGAL)}")
         self.illegal_reward = float(illegal_reward)
         self.on_illegal = on_illegal
         self.rules = Ruleset(players=players, variants=tuple(variants),
@@ -177,11 +182,7 @@ class BurgundyAEC(AECEnv):  # type: ignore[misc]
         ``on_illegal="raise"``) for an illegal one."""
         if self.on_illegal == "raise":
             return self.codec.decode(action, self.state)
-        try:
-            index = as_action_id(action)
-        except ValueError:
-            return None
-        return self.codec.legal_ids(self.state).get(index)
+        return self.codec.find(action, self.state)
 
     def _end_illegal(self, agent: str) -> None:
         """The game ends on ``agent``'s illegal action: it gets ``illegal_reward``, the
