@@ -45,7 +45,14 @@ from burgundy.render.svg import state_svg
 from burgundy.render.text import state_text
 from burgundy.rules.phases import PHASE_NAMES
 from burgundy.state import State
-from burgundy.terminal import LineReader, Session, dump_record, explain, print_result
+from burgundy.terminal import (
+    LineReader,
+    Session,
+    dump_record,
+    explain,
+    is_terminal,
+    print_result,
+)
 from burgundy.tournament import TournamentSpec, default_batch_size, play_game, run_tournament
 from burgundy.variant_info import EDITIONS, OptionSpec
 from burgundy.variants import CORE_OPTIONS, STANDARD_VARIANTS, Ruleset
@@ -145,6 +152,8 @@ def ruleset_options(given: Sequence[str] | None,
         >>> ruleset_options(["solo_target=45", "tiebreak_empty=fewest"], ("solo",))
         {'solo_target': 45, 'tiebreak_empty': 'fewest'}
     """
+    if not given:
+        return {}
     specs = _option_specs(variants)
     options: dict[str, Any] = {}
     for entry in given or ():
@@ -270,7 +279,7 @@ def _progress(done: int, total: int, out: TextIO) -> None:
 def _reporter(err: TextIO, what: str = "games") -> Callable[[int, int], None]:
     """A progress callback for ``err``: the redrawn bar on a terminal, else a plain line
     each time another tenth of the work is done."""
-    if _is_terminal(err):
+    if is_terminal(err):
         return lambda done, total: _progress(done, total, err)
     shown = [-1]
 
@@ -282,13 +291,6 @@ def _reporter(err: TextIO, what: str = "games") -> Callable[[int, int], None]:
             err.flush()
 
     return line
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _now() -> str:
@@ -411,7 +413,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO = sys.stdout,
     for g in range(args.games):
         names = [lineup[(seat + g) % rules.players] for seat in range(rules.players)]
         tasks.append((rules.to_dict(), names, args.seed + g))
-    show = _is_terminal(err)
+    show = is_terminal(err)
     results: list[dict[str, Any]] = []
     if args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -587,7 +589,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     game = Game(rules, seed=args.seed)
     game.date = _now()
     game.seat_names = tuple(names)
-    pause = args.delay if _is_terminal(out) else 0.0
+    pause = args.delay if is_terminal(out) else 0.0
     out.write(banner(rules) + "\n")
     out.write("Seats: " + ", ".join(f"{s} = {n}" for s, n in enumerate(names)) + "\n")
     teams = [seats for seats in game.state.estate_seats() if len(seats) > 1]
@@ -764,6 +766,7 @@ def options_text(names: Sequence[str]) -> str:
     variants ``names``, each with its kind of value, its default and its meaning."""
     groups: list[tuple[str, Mapping[str, OptionSpec]]] = [("core (every game)", CORE_OPTIONS)]
     groups += [(name, variant_info(name).options) for name in names]
+    needed = _needed(names)
     lines = ["Options, given as --option KEY=VALUE (VALUE is JSON, or a plain text):"]
     for title, specs in groups:
         if not specs:
@@ -771,7 +774,7 @@ def options_text(names: Sequence[str]) -> str:
         lines.append(f"{title}:")
         for key, spec in specs.items():
             default = "none: it must be given" if spec.default is None and spec.check \
-                is not None and key in _needed(names) else _shown(spec.default)
+                is not None and key in needed else _shown(spec.default)
             lines.append(f"  {key} = {option_kind(spec)} (default: {default})")
             lines.append(f"      {spec.doc}")
     return "\n".join(lines) + "\n"

@@ -358,14 +358,24 @@ _SEAT_SGR = ("1;31", "1;36", "1;35", "1;34")
 """The colour of each seat's name (bold red, cyan, magenta, blue)."""
 
 
-def _wants_colour(out: TextIO) -> bool:
-    """Colour on a terminal, unless ``NO_COLOR`` is set (https://no-color.org)."""
-    if os.environ.get("NO_COLOR"):
-        return False
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for a closed stream or one that cannot
+    tell).
+
+    Examples:
+        >>> import io
+        >>> is_terminal(io.StringIO())
+        False
+    """
     try:
-        return out.isatty()
+        return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _wants_colour(out: TextIO) -> bool:
+    """Colour on a terminal, unless ``NO_COLOR`` is set (https://no-color.org)."""
+    return not os.environ.get("NO_COLOR") and is_terminal(out)
 
 
 class Palette:

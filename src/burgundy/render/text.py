@@ -101,8 +101,9 @@ def duchy_text(
     for space, cells in marks.items():
         lines.append(f"* {board.names[space]}: " + "; ".join(
             f"{_cell_text(cell)} {cell.title}".rstrip() for cell in cells))
-    if rows:
-        lines += [_row_line(row) for row in estate_rows(state, estate_index)]
+    extra = rows_text(state, estate_index) if rows else ""
+    if extra:
+        lines.append(extra)
     return "\n".join(lines)
 
 
