@@ -106,7 +106,7 @@ class RayExecutor(Executor):
             raise ValueError(f"num_cpus must be at least 1; got {num_cpus!r}")
         ray = _ray()
         self._ray = ray
-        self._started = False
+        started = False
         self._lock = threading.Lock()
         self._refs: list[Any] = []
         self._remotes: dict[Callable[..., Any], Any] = {}
@@ -125,14 +125,14 @@ class RayExecutor(Executor):
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 where = f"the Ray cluster at {address!r}" if address else "a local Ray"
                 raise ValueError(f"cannot start or join {where}: {_first_line(exc)}") from None
-            self._started = not joined
+            started = not joined
             self._connected = True
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         """The CPUs of the cluster (how many tasks run at once)."""
         cpus = f"{self.workers} CPU{'s' if self.workers != 1 else ''}"
         if not self._connected:
             self.description = f"the Ray already running in this process ({cpus})"
-        elif self._started:
+        elif started:
             self.description = f"a local Ray started with {cpus}"
         else:
             where = address or ray.get_runtime_context().gcs_address
@@ -169,7 +169,7 @@ class RayExecutor(Executor):
             # a Ray this executor started stops; a joined cluster runs on (only this
             # driver disconnects)
             self._ray.shutdown()
-            self._connected = self._started = False
+            self._connected = False
 
 
 __all__ = ["INSTALL", "RayExecutor"]
