@@ -7,12 +7,8 @@ down and which left the game (``"board"``). Each cell's title says what the shie
 from __future__ import annotations
 
 from burgundy.plugin import PictureCell, PictureRow, State
-from burgundy_shields.model import DATA, ShieldState, shield_vp
-
-
-def _shields(state: State) -> ShieldState:
-    value: ShieldState = state.variant_state("shields")
-    return value
+from burgundy_shields.effects import shields
+from burgundy_shields.model import DATA, shield_vp
 
 
 def shield_text(number: int) -> str:
@@ -42,18 +38,18 @@ def depot_marks(state: State, depot: int) -> tuple[PictureCell, ...]:
     """
     if not 1 <= depot <= 6:
         return ()
-    return tuple(_badge(number) for number in _shields(state).depots[depot - 1])
+    return tuple(_badge(number) for number in shields(state).depots[depot - 1])
 
 
 def space_marks(state: State, estate: int) -> dict[int, PictureCell]:
     """The shields on estate ``estate``'s castles, by space."""
-    return {space: _badge(number) for space, number in _shields(state).placed[estate]}
+    return {space: _badge(number) for space, number in shields(state).placed[estate]}
 
 
 def estate_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
     """Estate ``estate``'s shields with their end VP, and the seat whose knowledge tiles
     shield #6 lends it; no row while it has none."""
-    current = _shields(state)
+    current = shields(state)
     cells = [PictureCell(f"#{number} {shield_vp(number)} VP", title=shield_text(number))
              for number in sorted(current.shields_of(estate))]
     lender = current.borrow[estate] if current.borrow else -1
@@ -76,7 +72,7 @@ def board_rows(state: State) -> tuple[PictureRow, ...]:
         >>> [cell.text for cell in board_rows(game.state)[0].cells]
         ['12 face down']
     """
-    current = _shields(state)
+    current = shields(state)
     cells = [PictureCell(f"{len(current.supply)} face down", group=0,
                          title="shields not drawn yet: their numbers are hidden")]
     cells += [PictureCell(f"#{number}", group=1, title=shield_text(number))

@@ -241,14 +241,13 @@ def validate(state: State) -> None:
                          f"exactly one place")
     draws = [0] * n
     ordering = [0] * n
-    players = len(state.seats)
     for item in state.pending:  # their own checks come after this one: read them with care
         if isinstance(item, RouteDraw):
             if not 0 <= item.player < n:
                 raise ValueError(f"trade routes: a route tile draw for player "
                                  f"{brief(item.player)}: no such seat (0-{n - 1})")
             draws[item.player] += 1
-        elif isinstance(item, RouteOrder) and route.choose and 0 <= item.seat < players:
+        elif isinstance(item, RouteOrder) and route.choose and 0 <= item.seat < n:
             ordering[item.seat] += 1
     if sum(draws) > len(current.undealt):
         raise ValueError("trade routes: more tile draws pending than tiles undealt")
@@ -267,8 +266,8 @@ def validate(state: State) -> None:
             raise ValueError(f"trade routes: goods on player {k}'s route before it is laid")
         if len(goods) > SPACES_PER_TILE * len(row) or not all(1 <= g <= 6 for g in goods):
             raise ValueError(f"trade routes: player {k}'s route holds {brief(goods)}")
-    for e, estate in enumerate(state.estates):
-        seats = [k for k in range(n) if state.seats[k].estate == e]
+    for e, seats in enumerate(state.estate_seats()):
+        estate = state.estates[e]
         lying = [g for k in seats for g in current.goods[k]]
         sold = estate.sold
         if any(lying.count(c) > sold[c - 1] for c in range(1, 7)):
@@ -287,7 +286,7 @@ def picture_rows(state: State, estate: int) -> tuple[PictureRow, ...]:
     route = route_of(state.rules)
     current = routes(state)
     note = " (generated, not the printed tiles)" if route.generated else ""
-    seats = [k for k, seat in enumerate(state.seats) if seat.estate == estate]
+    seats = state.estate_seats()[estate]
     rows = []
     for k in seats:
         whose = f" of seat {k}" if len(seats) > 1 else ""
