@@ -72,6 +72,10 @@ Commands:
 
 
 # -- explanations -----------------------------------------------------------------------------
+# The plurals English does not make with an "s" (the extra hexes' geese tile: "2 geese").
+_SPECIES_PLURAL = {"sheep": "sheep", "goose": "geese"}
+
+
 def effect_text(code: int) -> str:
     """What tile ``code`` does once placed, in a few words.
 
@@ -85,7 +89,7 @@ def effect_text(code: int) -> str:
     kind = TILES[code]
     name = tile_name(code)
     if kind.species:
-        plural = kind.species if kind.species in ("sheep", "geese") else f"{kind.species}s"
+        plural = _SPECIES_PLURAL.get(kind.species, f"{kind.species}s")
         return (f"{kind.animals} {plural}: scores its animals, and those of the same "
                 "species already in its pasture")
     if kind.building and kind.building in BUILDING_EFFECT:

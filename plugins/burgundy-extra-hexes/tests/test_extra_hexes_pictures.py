@@ -25,3 +25,13 @@ def test_the_extra_hexes_appear_in_the_text_and_the_svg() -> None:
     placed = {(g.get("data-tile"), g.get("data-space")) for g in root.iter()
               if g.get("class") == "tile"}
     assert {("geese", "a1"), ("crane", "c3")} <= placed
+
+
+def test_the_terminal_names_the_geese_tile_in_english() -> None:
+    """The terminal's one-line effect of the geese tile says "2 geese", not "2 gooses"."""
+    from burgundy.components import tile_code
+    from burgundy.terminal import effect_text
+
+    Ruleset(players=2, variants=("knowledge", "extra_hexes"))
+    assert effect_text(tile_code("geese")).startswith("2 geese: scores its animals")
+    assert effect_text(tile_code("sheep2")).startswith("2 sheep: ")
