@@ -40,6 +40,7 @@ from burgundy.render.text import (
     board_text,
     duchy_text,
     seat_summary,
+    species_plural,
     tile_label,
 )
 from burgundy.rules.base import _WORKERS_INCOME
@@ -72,10 +73,6 @@ Commands:
 
 
 # -- explanations -----------------------------------------------------------------------------
-# The plurals English does not make with an "s" (the extra hexes' geese tile: "2 geese").
-_SPECIES_PLURAL = {"sheep": "sheep", "goose": "geese"}
-
-
 def effect_text(code: int) -> str:
     """What tile ``code`` does once placed, in a few words.
 
@@ -89,9 +86,8 @@ def effect_text(code: int) -> str:
     kind = TILES[code]
     name = tile_name(code)
     if kind.species:
-        plural = _SPECIES_PLURAL.get(kind.species, f"{kind.species}s")
-        return (f"{kind.animals} {plural}: scores its animals, and those of the same "
-                "species already in its pasture")
+        return (f"{kind.animals} {species_plural(kind.species)}: scores its animals, and those "
+                "of the same species already in its pasture")
     if kind.building and kind.building in BUILDING_EFFECT:
         effect = BUILDING_EFFECT[kind.building]
         parts = []

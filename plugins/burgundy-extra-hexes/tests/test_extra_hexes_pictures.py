@@ -35,3 +35,7 @@ def test_the_terminal_names_the_geese_tile_in_english() -> None:
     Ruleset(players=2, variants=("knowledge", "extra_hexes"))
     assert effect_text(tile_code("geese")).startswith("2 geese: scores its animals")
     assert effect_text(tile_code("sheep2")).startswith("2 sheep: ")
+    from burgundy.render.text import describe_tile
+
+    assert describe_tile(tile_code("geese")).startswith("2 geese: ")
+    assert describe_tile(tile_code("sheep2")).startswith("2 sheep: ")

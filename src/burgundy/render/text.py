@@ -47,6 +47,17 @@ SPECIES_SHORT: dict[str, str] = {
 }
 """Three-letter species labels; the animal count follows (SHP3); a species not listed
 shows its first three letters."""
+_SPECIES_PLURAL = {"sheep": "sheep", "goose": "geese"}
+
+
+def species_plural(species: str) -> str:
+    """The English plural of an animal species (``sheep``, ``geese``, otherwise an ``s``).
+
+    Examples:
+        >>> species_plural("cow"), species_plural("sheep"), species_plural("goose")
+        ('cows', 'sheep', 'geese')
+    """
+    return _SPECIES_PLURAL.get(species, f"{species}s")
 PHASES = "".join(PHASE_NAMES)
 
 
@@ -301,8 +312,8 @@ def describe_tile(code: int) -> str:
     """A sentence on what a tile is (for ``?`` help in the terminal game)."""
     kind = TILES[code]
     if kind.species:
-        return f"{kind.animals} {kind.species}s: scores its animals plus earlier ones of the "\
-            "same species in the pasture"
+        return (f"{kind.animals} {species_plural(kind.species)}: scores its animals plus "
+                "earlier ones of the same species in the pasture")
     if kind.building:
         return f"building '{kind.building}'"
     if kind.knowledge:
