@@ -1,7 +1,8 @@
 """One source per hook: the hook specifications of ``burgundy.hookspecs``.
 
 The engine's hook tuples are derived from that module when it is built; their types, for
-mypy, are written from it by ``tools/hook_table.py`` into ``burgundy/rules/_hook_tuples.py``.
+mypy, are written from it by ``tools/hook_table.py`` into the hook-tuple block of
+``burgundy.state.EngineView``, the protocol the engine implements.
 These tests keep the three in step: the written file is current, the engine has exactly the
 typed attributes, and a hook written once in a hookspec module is all the generator needs.
 """
@@ -17,8 +18,8 @@ from types import ModuleType
 import pytest
 
 from burgundy import Ruleset, hookspecs, registry
-from burgundy.rules._hook_tuples import HookTuples
 from burgundy.rules.engine import Engine, hook_attribute
+from burgundy.state import EngineView
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "hook_table.py"
 needs_tool = pytest.mark.skipif(not TOOL.is_file(), reason="tools/ is not in this tree")
@@ -70,11 +71,14 @@ def test_engine_has_exactly_the_typed_hook_tuples(names: tuple[str, ...]) -> Non
     attributes = {hook_attribute(name) for name in hookspecs.COLLECTED_HOOKS} | {
         attribute for keys in hookspecs.KEYED_HOOKS.values() for attribute in keys.values()
     }
-    assert attributes == set(HookTuples.__annotations__)
+    typed = {
+        name for name in EngineView.__annotations__ if getattr(EngineView, name, None) == ()
+    }
+    assert attributes == typed
     for attribute in attributes:
         value = getattr(engine, attribute)
         assert isinstance(value, tuple) and all(callable(f) for f in value), attribute
-    assert isinstance(engine, HookTuples) and issubclass(Engine, HookTuples)
+    assert EngineView in Engine.__mro__  # the protocol, subclassed by name
 
 
 def test_knowledge_hooks_land_in_their_tuples() -> None:
@@ -102,11 +106,33 @@ def burgundy_market_day(rules: Ruleset) -> Callable[[State, int, Income], Income
 def burgundy_more_boards(rules: Ruleset) -> Mapping[str, Board] | None:
     """A new provider of a mapping: merged by the engine's own code, not a tuple."""
 '''
-    engine_source = TOOL.parent.parent.joinpath("src/burgundy/rules/engine.py").read_text(
-        encoding="utf-8"
-    )
-    text = tool.render(source + extra, engine_source)
-    assert "    market_day: tuple[Callable[[State, int, Income], Income], ...]\n" in text
+    root = TOOL.parent.parent
+    engine_source = root.joinpath("src/burgundy/rules/engine.py").read_text(encoding="utf-8")
+    state_source = root.joinpath("src/burgundy/state.py").read_text(encoding="utf-8")
+    text = tool.render(source + extra, engine_source, state_source)
+    line = "    market_day: tuple[Callable[[State, int, Income], Income], ...] = ()\n"
+    assert line in text
     assert "more_boards" not in text
-    line = "    market_day: tuple[Callable[[State, int, Income], Income], ...]\n"
-    assert text.replace(line, "", 1) == tool.render(source, engine_source)
+    assert text.replace(line, "", 1) == tool.render(source, engine_source, state_source)
+    assert tool.render(source, engine_source, state_source) == state_source
+
+
+@needs_tool
+def test_a_hook_naming_a_type_the_state_module_cannot_name_is_refused() -> None:
+    """The hook tuples are typed inside ``burgundy.state`` (below the rules): a hook whose
+    callable names a type that module does not import stops the generator with a message,
+    instead of writing a block mypy would only half check."""
+    tool = _tool()
+    source = hookspecs.__loader__.get_source(hookspecs.__name__)  # type: ignore[union-attr]
+    assert source is not None
+    extra = '''
+
+@hookspec
+def burgundy_market_day(rules: RulesView) -> Callable[[State, Market], State] | None:
+    """Names a type from above the state."""
+'''
+    root = TOOL.parent.parent
+    engine_source = root.joinpath("src/burgundy/rules/engine.py").read_text(encoding="utf-8")
+    state_source = root.joinpath("src/burgundy/state.py").read_text(encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"\['Market'\]"):
+        tool.render(source + extra, engine_source, state_source)

@@ -6,11 +6,12 @@ like the hook without its ``burgundy_`` prefix (``burgundy_die_cost`` -> ``engin
 ``<name>_mods`` where the engine has a method of that name: ``legal_actions_mods``,
 ``winners_mods``). At run time the engine derives these names from the hookspec module
 itself (:data:`burgundy.hookspecs.COLLECTED_HOOKS`); for the type checker this script writes
-them out as annotated attributes of ``burgundy.rules._hook_tuples.HookTuples``, the engine's
-base class, each typed ``tuple[<the callable the hook returns>, ...]`` from the hook's own
-return annotation, so that mypy checks every use.
+them out as annotated attributes of ``burgundy.state.EngineView`` (the protocol the engine
+implements, which names them below the rules), each typed ``tuple[<the callable the hook
+returns>, ...]`` from the hook's own return annotation, so that mypy checks every use. The
+block between the markers in ``EngineView`` is the only part of ``state.py`` it writes.
 
-    python tools/hook_table.py          # write src/burgundy/rules/_hook_tuples.py
+    python tools/hook_table.py          # rewrite the hook-tuple block of src/burgundy/state.py
     python tools/hook_table.py --check  # exit 1 if it is out of date (the tests run this)
 
 Only the standard library is used; the modules are read as source, not imported.
@@ -27,30 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HOOKSPECS = ROOT / "src" / "burgundy" / "hookspecs.py"
 ENGINE = ROOT / "src" / "burgundy" / "rules" / "engine.py"
-OUTPUT = ROOT / "src" / "burgundy" / "rules" / "_hook_tuples.py"
+OUTPUT = ROOT / "src" / "burgundy" / "state.py"
 PREFIX = "burgundy_"
 LINE_LENGTH = 100
 
-HEADER = '''"""The engine's hook tuples, typed for the type checker.
-
-Generated from :mod:`burgundy.hookspecs` by ``tools/hook_table.py``: do not edit; run
-``python tools/hook_table.py`` after adding or changing a hook (a test fails while this
-file is out of date). :class:`burgundy.rules.engine.Engine` sets each attribute at run time
-from the hookspec module itself; this file only tells mypy their names and types.
-"""
-
-from __future__ import annotations
-'''
-
-CLASS = '''
-
-class HookTuples:
-    """One attribute per hook that returns a callable: the enabled variants' callables, in
-    variant order (the base class of :class:`~burgundy.rules.engine.Engine`)."""
-
-    __slots__ = ()
-
-'''
+BEGIN = "    # -- the hook tuples (tools/hook_table.py writes them from burgundy.hookspecs)\n"
+END = "    # -- end of the hook tuples\n"
 
 
 def _is_hookspec(node: ast.FunctionDef) -> bool:
@@ -121,16 +104,16 @@ def _keyed_tables(tree: ast.Module) -> tuple[dict[str, dict[str, str]], dict[str
 
 
 def _field(name: str, annotation: str) -> str:
-    line = f"    {name}: tuple[{annotation}, ...]"
+    """One attribute of the block, ``= ()`` (no callable) until the engine sets it."""
+    line = f"    {name}: tuple[{annotation}, ...] = ()"
     if len(line) <= LINE_LENGTH:
         return line + "\n"
-    return f"    {name}: tuple[\n        {annotation}, ...\n    ]\n"
+    return f"    {name}: tuple[\n        {annotation}, ...\n    ] = ()\n"
 
 
-def render(hookspecs_source: str, engine_source: str) -> str:
-    """The text of the generated module."""
+def hook_fields(hookspecs_source: str, engine_source: str) -> tuple[list[str], set[str]]:
+    """The hook-tuple attribute lines of :class:`EngineView` and the names they use."""
     tree = ast.parse(hookspecs_source)
-    imports = _imports(tree)
     methods = engine_methods(engine_source)
     fields: list[str] = []
     used: set[str] = set()
@@ -161,26 +144,24 @@ def render(hookspecs_source: str, engine_source: str) -> str:
             annotation = fields_of[key]
             used |= {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
             fields.append(_field(attribute, ast.unparse(annotation)))
-    runtime: dict[str, list[str]] = {}
-    typing_only: dict[str, list[str]] = {}
-    for name in sorted(used - set(dir(builtins))):
-        module = imports.get(name)
-        if module is None:
-            raise SystemExit(f"{HOOKSPECS}: {name} is not imported by name")
-        target = typing_only if module.startswith("burgundy") else runtime
-        target.setdefault(module, []).append(name)
-    if typing_only:
-        runtime.setdefault("typing", []).append("TYPE_CHECKING")
-    lines = [HEADER, "\n"]
-    for module in sorted(runtime):
-        lines.append(f"from {module} import {', '.join(sorted(runtime[module]))}\n")
-    if typing_only:
-        lines.append("\nif TYPE_CHECKING:\n")
-        for module in sorted(typing_only):
-            lines.append(f"    from {module} import {', '.join(sorted(typing_only[module]))}\n")
-    lines.append(CLASS)
-    lines.extend(fields)
-    return "".join(lines)
+    return fields, used
+
+
+def render(hookspecs_source: str, engine_source: str, state_source: str) -> str:
+    """The text of ``state.py`` with its hook-tuple block written anew."""
+    fields, used = hook_fields(hookspecs_source, engine_source)
+    state_tree = ast.parse(state_source)
+    known = set(_imports(state_tree)) | {
+        node.name for node in state_tree.body if isinstance(node, ast.ClassDef)
+    }
+    missing = sorted(used - set(dir(builtins)) - known)
+    if missing:
+        raise SystemExit(f"{OUTPUT}: the hook tuples name {missing}; import them there")
+    if state_source.count(BEGIN) != 1 or state_source.count(END) != 1:
+        raise SystemExit(f"{OUTPUT}: EngineView needs one hook-tuple block between its markers")
+    head, rest = state_source.split(BEGIN)
+    _, tail = rest.split(END)
+    return "".join([head, BEGIN, *fields, END, tail])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,8 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
     args = parser.parse_args(argv)
-    text = render(HOOKSPECS.read_text(encoding="utf-8"), ENGINE.read_text(encoding="utf-8"))
-    current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+    current = OUTPUT.read_text(encoding="utf-8")
+    text = render(
+        HOOKSPECS.read_text(encoding="utf-8"), ENGINE.read_text(encoding="utf-8"), current
+    )
     if args.check:
         if current != text:
             print(f"{OUTPUT.relative_to(ROOT)} is out of date: run python tools/hook_table.py",

@@ -12,14 +12,15 @@ that build them re-export them (``burgundy.rules.dice.DieUse``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
 import attrs
 
 from burgundy.domains import Die, TileCode
 
-if TYPE_CHECKING:
-    from burgundy.state import State
+StateT = TypeVar("StateT")
+"""The state type a :class:`PurchaseOffer` takes from: :class:`burgundy.State` (the offer
+module sits below it, so the offer names it by this parameter: ``PurchaseOffer[State]``)."""
 
 __all__ = ["DieUse", "Income", "PictureCell", "PictureRow", "PurchaseOffer"]
 
@@ -58,7 +59,7 @@ class Income:
 
 
 @attrs.frozen(slots=True, eq=False)
-class PurchaseOffer:
+class PurchaseOffer(Generic[StateT]):
     """A place the turn's one purchase may be made from, as a variant offers it to a seat
     (hook ``burgundy_purchases["offers"]``): the core's is the black depot; knowledge #6 offers
     the numbered depots, the inns their stack.
@@ -76,11 +77,20 @@ class PurchaseOffer:
         take: ``f(state, tile) -> state``: the source gives up one ``tile`` (the core then
             stores it).
         price: Silverlings it costs (2); a payment of ``w`` workers pays ``w`` of them.
+
+    Annotate offers as ``PurchaseOffer[State]``: the class is generic in the state it takes
+    from only so that this module need not import :mod:`burgundy.state`.
+
+    Examples:
+        >>> from burgundy.plugin import PurchaseOffer
+        >>> offer = PurchaseOffer("stall", (60,), lambda state, tile: state, price=3)
+        >>> offer.source, offer.tiles, offer.price
+        ('stall', (60,), 3)
     """
 
     source: str
     tiles: tuple[TileCode, ...]
-    take: Callable[[State, TileCode], State]
+    take: Callable[[StateT, TileCode], StateT]
     price: int = 2
 
 

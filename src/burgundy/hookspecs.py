@@ -46,9 +46,8 @@ if TYPE_CHECKING:
     from burgundy.geometry import Board
     from burgundy.hook_values import DieUse, Income, PictureCell, PictureRow, PurchaseOffer
     from burgundy.pending import Pending, TypeRule
-    from burgundy.state import State
+    from burgundy.state import RulesView, State
     from burgundy.variant_info import ObservationSlice, VariantInfo
-    from burgundy.variants import Ruleset
 
 hookspec = pluggy.HookspecMarker("burgundy")
 """Marker for hook specifications."""
@@ -144,8 +143,8 @@ class PurchaseHooks(TypedDict, total=False):
             estate can make.
     """
 
-    offers: Callable[[State, int], Iterable[PurchaseOffer]]
-    payments: Callable[[State, int, PurchaseOffer, tuple[int, ...]], tuple[int, ...]]
+    offers: Callable[[State, int], Iterable[PurchaseOffer[State]]]
+    payments: Callable[[State, int, PurchaseOffer[State], tuple[int, ...]], tuple[int, ...]]
 
 
 class ScoringHooks(TypedDict, total=False):
@@ -263,7 +262,7 @@ def burgundy_variant() -> VariantInfo:  # type: ignore[empty-body]
     """Describe the variant: name, requirements, options, state and action types."""
 
 @hookspec
-def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
+def burgundy_tiles(rules: RulesView) -> Iterable[TileKind] | None:
     """Return the variant's own tile kinds (:class:`~burgundy.components.TileKind`).
 
     Each kind has a fixed code the variant chooses: a third-party plugin from 128
@@ -303,7 +302,7 @@ def burgundy_tiles(rules: Ruleset) -> Iterable[TileKind] | None:
     """
 
 @hookspec
-def burgundy_boards(rules: Ruleset) -> Mapping[str, Board] | None:
+def burgundy_boards(rules: RulesView) -> Mapping[str, Board] | None:
     """Return the variant's duchy boards by id (each listed under its own ``Board.id``).
 
     A board of any shape: build it with :func:`burgundy.geometry.board_from_cells` (its
@@ -322,7 +321,7 @@ def burgundy_boards(rules: Ruleset) -> Mapping[str, Board] | None:
     """
 
 @hookspec
-def burgundy_board_deal(rules: Ruleset) -> Sequence[str] | None:
+def burgundy_board_deal(rules: RulesView) -> Sequence[str] | None:
     """Return the ids of the boards the random deal deals from, instead of the base game's
     (the boards marked ``dealt``): a variant whose duchies must all be of its own kind
     (the outpost boards 11a-11f, one per player).
@@ -343,7 +342,7 @@ def burgundy_board_deal(rules: Ruleset) -> Sequence[str] | None:
     """
 
 @hookspec
-def burgundy_seat_estates(rules: Ruleset) -> Sequence[int] | None:
+def burgundy_seat_estates(rules: RulesView) -> Sequence[int] | None:
     """Say which estate (duchy) each seat plays on: one estate index per seat, the estates
     numbered 0, 1, ... in order of their first seat (team play: ``(0, 0, 1, 1)``, two
     partners on each duchy).
@@ -362,13 +361,13 @@ def burgundy_seat_estates(rules: Ruleset) -> Sequence[int] | None:
     """
 
 @hookspec
-def burgundy_setup(rules: Ruleset) -> Callable[[State], State] | None:
+def burgundy_setup(rules: RulesView) -> Callable[[State], State] | None:
     """Return a function that changes the initial state (variant state, extra chance)."""
 
 
 # -- the rules of the variant's types -----------------------------------------------------
 @hookspec
-def burgundy_rules(rules: Ruleset) -> Mapping[type, TypeRule] | None:
+def burgundy_rules(rules: RulesView) -> Mapping[type, TypeRule] | None:
     """Return the rules of the variant's own action and pending types, by type.
 
     * an action type maps to an :class:`~burgundy.plugin.ActionRule` (its apply function
@@ -396,7 +395,7 @@ def burgundy_rules(rules: Ruleset) -> Mapping[type, TypeRule] | None:
 # -- modifiers ----------------------------------------------------------------------------
 @hookspec
 def burgundy_die_cost(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int], Callable[[DieUse, int], int] | None] | None:
     """Lower what die uses cost a seat: ``f(state, seat) -> cost_function | None``.
 
@@ -413,7 +412,7 @@ def burgundy_die_cost(
     """
 
 @hookspec
-def burgundy_storage(rules: Ruleset) -> StorageModifiers | None:
+def burgundy_storage(rules: RulesView) -> StorageModifiers | None:
     """Modify what an estate or a seat can store, by key (:class:`StorageModifiers`):
     ``"hexes"``, ``"own_hexes"``, ``"goods_colours"``, ``"stored_hexes"``.
 
@@ -429,7 +428,7 @@ def burgundy_storage(rules: Ruleset) -> StorageModifiers | None:
     """
 
 @hookspec
-def burgundy_placement(rules: Ruleset) -> PlacementModifiers | None:
+def burgundy_placement(rules: RulesView) -> PlacementModifiers | None:
     """Modify where a hex may be placed, by key (:class:`PlacementModifiers`):
     ``"spaces"`` (the mask a tile's colour allows), ``"adjacency"``,
     ``"one_building_per_city"``.
@@ -443,11 +442,11 @@ def burgundy_placement(rules: Ruleset) -> PlacementModifiers | None:
     """
 
 @hookspec
-def burgundy_region_size(rules: Ruleset) -> Callable[[State, int, int, int], int] | None:
+def burgundy_region_size(rules: RulesView) -> Callable[[State, int, int, int], int] | None:
     """Modify the size a completed region scores as: ``f(state, estate, region, size)``."""
 
 @hookspec
-def burgundy_pasture(rules: Ruleset) -> Callable[[State, int, int, int], int] | None:
+def burgundy_pasture(rules: RulesView) -> Callable[[State, int, int, int], int] | None:
     """Modify which spaces count as the pasture of an animal placed on ``space``.
 
     ``f(state, estate, space, mask) -> mask``; the base mask is the pasture region.
@@ -455,7 +454,7 @@ def burgundy_pasture(rules: Ruleset) -> Callable[[State, int, int, int], int] | 
 
 @hookspec
 def burgundy_animal_score(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int, int, tuple[int, ...], int], int] | None:
     """Modify the VP of placing an animal tile.
 
@@ -464,7 +463,7 @@ def burgundy_animal_score(
     """
 
 @hookspec
-def burgundy_income(rules: Ruleset) -> IncomeModifiers | None:
+def burgundy_income(rules: RulesView) -> IncomeModifiers | None:
     """Modify an income, keyed by its source (:class:`IncomeModifiers`): ``"sale"``,
     ``"take_workers"``, ``"mine"``; each modifier gets the income the core computed and
     returns the one it wants.
@@ -480,7 +479,7 @@ def burgundy_income(rules: Ruleset) -> IncomeModifiers | None:
 
 @hookspec
 def burgundy_bonus_tile_value(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int, int, int, int], int] | None:
     """Modify a bonus tile's VP: ``f(state, seat, colour, size, vp) -> vp``.
 
@@ -499,13 +498,13 @@ def burgundy_bonus_tile_value(
 
 @hookspec
 def burgundy_turn_order_move(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int, tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]] | None:
     """Modify the turn-order track after a seat's marker moved: ``f(state, seat, track)``."""
 
 @hookspec
 def burgundy_building_count(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int, str, int], int] | None:
     """Modify how many buildings of a type an estate's duchy counts: ``f(state, estate,
     building, count) -> count`` (:func:`burgundy.rules.scoring.building_count`; the base
@@ -525,7 +524,7 @@ def burgundy_building_count(
 
 @hookspec
 def burgundy_legal_actions(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]] | None:
     """Modify the legal actions of a decision: ``f(state, pending, actions) -> actions``.
 
@@ -535,12 +534,12 @@ def burgundy_legal_actions(
 
 @hookspec
 def burgundy_winners(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, tuple[int, ...]], tuple[int, ...]] | None:
     """Modify the winners the core found: ``f(state, winners) -> winners`` (team play)."""
 
 @hookspec
-def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float] | None:
+def burgundy_evaluation(rules: RulesView) -> Callable[[State, int, float], float] | None:
     """Modify the bots' heuristic value of a state for a seat: ``f(state, seat, value) ->
     value``.
 
@@ -563,12 +562,12 @@ def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float] 
 
 # -- providers ----------------------------------------------------------------------------
 @hookspec
-def burgundy_extra_actions(rules: Ruleset) -> Callable[[State, Pending], Iterable[Action]] | None:
+def burgundy_extra_actions(rules: RulesView) -> Callable[[State, Pending], Iterable[Action]] | None:
     """Add legal actions to a decision: ``f(state, pending) -> actions``."""
 
 @hookspec
 def burgundy_sold_goods(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int, int, int], State] | None:
     """Put sold goods somewhere other than the sold pile: ``f(state, seat, goods, count)
     -> state`` (trade routes lay them on a route's spaces).
@@ -582,7 +581,7 @@ def burgundy_sold_goods(
     """
 
 @hookspec
-def burgundy_purchases(rules: Ruleset) -> PurchaseHooks | None:
+def burgundy_purchases(rules: RulesView) -> PurchaseHooks | None:
     """Offer places to make the turn's one purchase from, and ways to pay, by key
     (:class:`PurchaseHooks`): ``"offers"``, ``"payments"``.
 
@@ -606,7 +605,7 @@ def burgundy_purchases(rules: Ruleset) -> PurchaseHooks | None:
 
 @hookspec
 def burgundy_tile_effect(
-    rules: Ruleset,
+    rules: RulesView,
 ) -> Callable[[State, int, int, int], State | None] | None:
     """Provide the effect of a placed hex: ``f(state, seat, space, tile) -> state | None``.
 
@@ -634,7 +633,7 @@ def burgundy_tile_effect(
     """
 
 @hookspec
-def burgundy_scoring(rules: Ruleset) -> ScoringHooks | None:
+def burgundy_scoring(rules: RulesView) -> ScoringHooks | None:
     """Score the variant's own terms, by key (:class:`ScoringHooks`): ``"final"`` (a
     final-scoring term), ``"tile"`` (the VP of a scoring tile kind), ``"terms"`` (modify
     a seat's final terms once all are known).
@@ -654,7 +653,7 @@ def burgundy_scoring(rules: Ruleset) -> ScoringHooks | None:
     """
 
 @hookspec
-def burgundy_held(rules: Ruleset) -> HeldThings | None:
+def burgundy_held(rules: RulesView) -> HeldThings | None:
     """Say which goods and hexes the variant keeps outside the core's fields, by key
     (:class:`HeldThings`): ``"goods"``, ``"tiles"``.
 
@@ -670,7 +669,7 @@ def burgundy_held(rules: Ruleset) -> HeldThings | None:
     """
 
 @hookspec
-def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int, ...]] | None:
+def burgundy_borrowed_tiles(rules: RulesView) -> Callable[[State, int], tuple[int, ...]] | None:
     """Tiles that work for an estate besides those in its duchy: ``f(state, estate)``.
 
     Variants whose tiles have effects (knowledge) should treat these as their own; shield
@@ -678,7 +677,7 @@ def burgundy_borrowed_tiles(rules: Ruleset) -> Callable[[State, int], tuple[int,
     """
 
 @hookspec
-def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
+def burgundy_validate(rules: RulesView) -> Callable[[State], None] | None:
     """Check the variant's part of a loaded state: ``f(state)`` raises ``ValueError``.
 
     It runs after the core's structural checks (every core field sound) and before the
@@ -690,7 +689,7 @@ def burgundy_validate(rules: Ruleset) -> Callable[[State], None] | None:
     """
 
 @hookspec
-def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
+def burgundy_picture_rows(rules: RulesView) -> PictureRowHooks | None:
     """Add rows of cells to the pictures, by key (:class:`PictureRowHooks`): ``"estate"``
     (under an estate's duchy), ``"board"`` (beside the main board); and marks on the
     board's components: ``"depot"`` (on a depot), ``"space"`` (on a duchy's spaces).
@@ -717,7 +716,7 @@ def burgundy_picture_rows(rules: Ruleset) -> PictureRowHooks | None:
 
 # -- events -------------------------------------------------------------------------------
 @hookspec
-def burgundy_events(rules: Ruleset) -> EventHandlers | None:
+def burgundy_events(rules: RulesView) -> EventHandlers | None:
     """Handle events, by key (:class:`EventHandlers`): ``f(state, *context) -> state``
     for ``"start_player"``, ``"phase_start"``, ``"round_start"``, ``"turn_start"``,
     ``"place"``, ``"region_complete"``, ``"colour_complete"``, ``"goods_sold"``,
@@ -734,7 +733,7 @@ def burgundy_events(rules: Ruleset) -> EventHandlers | None:
 
 # -- learning: burgundy.rl ----------------------------------------------------------------
 @hookspec
-def burgundy_observation_slices(rules: Ruleset) -> Sequence[ObservationSlice] | None:
+def burgundy_observation_slices(rules: RulesView) -> Sequence[ObservationSlice] | None:
     """Named slices of ``burgundy.rl.observe``'s vector for the variant's own components
     (:class:`~burgundy.variant_info.ObservationSlice`: name, size, ``fill(state, seat) ->
     numbers``, global or per seat). They come after the core's slices, variant by variant:
@@ -851,7 +850,7 @@ COLLECTED_HOOKS: tuple[str, ...] = tuple(
 """The hooks that answer one callable (``Callable[...] | None``), without the prefix. The
 engine collects each one's callables into a tuple, its attribute of the same name
 (``rules.engine.die_cost``; ``legal_actions_mods`` and ``winners_mods``, as the engine has
-methods of those names), typed for mypy by ``burgundy.rules._hook_tuples`` (written from
-this module by ``tools/hook_table.py``). The keyed hooks' callables go to the tuples
+methods of those names), typed for mypy by :class:`burgundy.state.EngineView` (its block
+written from this module by ``tools/hook_table.py``). The keyed hooks' callables go to the tuples
 :data:`KEYED_HOOKS` names; the other hooks answer a mapping (boards, the types' rules) or
 describe the variant."""

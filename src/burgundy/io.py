@@ -42,7 +42,7 @@ from burgundy.validation import (
 from burgundy.validation import MESSAGE_LIMIT as MESSAGE_LIMIT  # also the loader's
 
 if TYPE_CHECKING:
-    from burgundy.variants import Ruleset
+    from burgundy.state import RulesView
 
 MOVED: dict[str, str] = {
     "validate_state": "burgundy.validation",
@@ -126,7 +126,7 @@ def make_converter(types: tuple[type, ...]) -> cattrs.Converter:
     return converter
 
 
-def _converter(rules: Ruleset) -> cattrs.Converter:
+def _converter(rules: RulesView) -> cattrs.Converter:
     engine = rules.engine
     cached: cattrs.Converter | None = engine.caches.get("io.converter")
     if cached is None:
@@ -195,7 +195,7 @@ class _Loader:
     pending items are tagged by a type name of the ruleset. Each type's load function is
     built once; errors raise :class:`_Bad`, whose path is built only then."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: RulesView) -> None:
         engine = rules.engine
         self.pending = {cls.__name__: cls for cls in engine.pending_types}
         self.converter = _converter(rules)
@@ -360,7 +360,7 @@ def _scalar_loader(hint: type) -> _Load:
     return load_scalar
 
 
-def _loader(rules: Ruleset) -> _Loader:
+def _loader(rules: RulesView) -> _Loader:
     engine = rules.engine
     cached: _Loader | None = engine.caches.get("io.loader")
     if cached is None:
@@ -368,7 +368,7 @@ def _loader(rules: Ruleset) -> _Loader:
     return cached
 
 
-def state_from_dict(data: Any, rules: Ruleset) -> State:
+def state_from_dict(data: Any, rules: RulesView) -> State:
     """Build a state from :func:`state_to_dict`'s output and validate it.
 
     Every field must be given at every level (a missing field is an error, not its
@@ -412,7 +412,7 @@ def _upgrade_from_version_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "estates": upgraded}
 
 
-def _state_from_dict(data: Any, rules: Ruleset) -> State:
+def _state_from_dict(data: Any, rules: RulesView) -> State:
     if type(data) is not dict:
         raise ValueError(f"state must be a JSON object, got {type(data).__name__}")
     version = data.get("version")
@@ -437,7 +437,7 @@ def _state_from_dict(data: Any, rules: Ruleset) -> State:
     return State(rules=rules, **values)  # the constructor runs validate_state
 
 
-def _load_ext(loader: _Loader, raw: Any, rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+def _load_ext(loader: _Loader, raw: Any, rules: RulesView) -> tuple[tuple[str, Any], ...]:
     if type(raw) not in (list, tuple):
         raise ValueError(
             f"{_root('ext')}: expected a list of [variant, state] pairs, got {brief(raw)}"
@@ -469,7 +469,7 @@ def _describe(exc: BaseException) -> str:
     return _cut(str(exc), 200)
 
 
-def from_json(text: str | bytes, rules: Ruleset) -> State:
+def from_json(text: str | bytes, rules: RulesView) -> State:
     """Load a state saved by :func:`to_json`, under ``rules``.
 
     The text must be JSON (any nesting depth, size or content is refused cleanly) holding
@@ -520,7 +520,7 @@ def from_json(text: str | bytes, rules: Ruleset) -> State:
 
 
 # -- actions --------------------------------------------------------------------------------
-def action_to_dict(action: Action, rules: Ruleset) -> dict[str, Any]:
+def action_to_dict(action: Action, rules: RulesView) -> dict[str, Any]:
     """Return ``action`` as a JSON-able dict tagged with its type name (for front ends that
     send actions over the wire; records use the text form).
 
@@ -533,7 +533,7 @@ def action_to_dict(action: Action, rules: Ruleset) -> dict[str, Any]:
     return data
 
 
-def action_from_dict(data: Any, rules: Ruleset) -> Action:
+def action_from_dict(data: Any, rules: RulesView) -> Action:
     """Build an action from :func:`action_to_dict`'s output.
 
     Raises:

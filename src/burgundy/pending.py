@@ -9,11 +9,14 @@ How the engine handles each type is its rule: a :class:`Decision`, a :class:`Cha
 :class:`Step` (the base game's in :mod:`burgundy.rules.base`, a variant's from hook
 ``burgundy_rules``, which also gives each action type its :class:`ActionRule`).
 
-Every item checks itself when a state is validated (:meth:`Pending.validate`, run by
-:func:`burgundy.validation.validate_state`): its seat by the kind of item it is, and its own fields.
-A check that needs the rules' own tables (the depot spaces of a phase, what the buildings
-do) is the rule's ``validate``, which ``Pending.validate`` runs: this module
-is a value type below the rules and imports none of them.
+When a state is validated (:func:`burgundy.validation.validate_state`) every item's seat is
+checked by the kind of item its rule makes of it (:func:`check_seat`), then the rule's own
+``validate`` (a check that needs the rules' tables: the depot spaces of a phase, what the
+buildings do), then the item's own fields (:meth:`Pending.validate`). The base class
+:class:`Pending` and the seats of chance (:data:`CHANCE_SEAT`) and of the automatic steps
+(:data:`AUTO_SEAT`) live with the state (:mod:`burgundy.state`), which holds the stack; they
+are importable from here too. This module is a value type below the rules and imports none
+of them.
 """
 
 from __future__ import annotations
@@ -25,64 +28,13 @@ import attrs
 
 from burgundy.errors import brief
 from burgundy.geometry import NO_BOARD
+from burgundy.state import AUTO_SEAT as AUTO_SEAT
+from burgundy.state import CHANCE_SEAT as CHANCE_SEAT
+from burgundy.state import Pending as Pending
+from burgundy.state import State
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
-    from burgundy.state import State
-
-CHANCE_SEAT = -1
-"""``seat`` of a chance event."""
-AUTO_SEAT = -2
-"""``seat`` of an automatic step."""
-
-
-@attrs.frozen(slots=True)
-class Pending:
-    """Base class of everything on the pending stack.
-
-    Attributes:
-        seat: The deciding seat; -1 for chance, -2 for an automatic step.
-    """
-
-    seat: int
-
-    def validate(self, state: State) -> None:
-        """Check that this item may stand on ``state``'s stack.
-
-        :func:`burgundy.validation.validate_state` calls it on every item once the field types are
-        checked (every field holds a value of its annotated type, the item's type is one of
-        the ruleset's). This checks the seat by the kind of item the ruleset's
-        rule makes of the type: a chance event (:class:`Chance`) at seat -1, an automatic
-        step (:class:`Step`) at -2, a decision (:class:`Decision`) at a seat of the game;
-        then the rule's own ``validate``, if it has one. A type with fields of its own
-        overrides this method to check them against the state too, calling
-        ``super().validate(state)`` first; a plugin's pending types do the same. What needs
-        the rules' tables goes in the rule's ``validate``, not here.
-
-        Args:
-            state: The state whose stack holds the item.
-
-        Raises:
-            ValueError: What is wrong (:func:`~burgundy.validation.validate_state` adds where).
-        """
-        rule = state.rules.engine.pending_rules.get(type(self))
-        if rule is None:
-            raise ValueError("not a pending type of this ruleset")
-        if isinstance(rule, Decision):
-            players = len(state.seats)
-            _require(
-                0 <= self.seat < players,
-                f"seat {brief(self.seat)}: no such seat (a decision's seat is 0-{players - 1})",
-            )
-        elif isinstance(rule, Chance):
-            _require(self.seat == CHANCE_SEAT, f"seat {brief(self.seat)}: a chance event has "
-                     f"seat {CHANCE_SEAT}")
-        else:
-            _require(self.seat == AUTO_SEAT, f"seat {brief(self.seat)}: an automatic step has "
-                     f"seat {AUTO_SEAT}")
-        if rule.validate is not None:
-            rule.validate(state, self)
-
 
 @attrs.frozen(slots=True)
 class Decision:
@@ -198,6 +150,38 @@ PendingKind = Decision | Chance | Step
 """The rule of a pending type: a decision, a chance event or an automatic step."""
 TypeRule = Decision | Chance | Step | ActionRule
 """What ``burgundy_rules`` maps a type to."""
+
+
+def check_seat(state: State, item: Pending) -> None:
+    """Check ``item`` may stand on ``state``'s stack as the kind of item the ruleset's rule
+    makes of its type, then run the rule's own ``validate``.
+
+    A chance event (:class:`Chance`) stands at seat -1, an automatic step (:class:`Step`)
+    at -2, a decision (:class:`Decision`) at a seat of the game.
+    :func:`burgundy.validation.validate_state` calls it on every item before the item's
+    own :meth:`Pending.validate`.
+
+    Raises:
+        ValueError: The type is not one of the ruleset's, or the seat or the rule's check
+            fails.
+    """
+    rule = state.rules.engine.pending_rules.get(type(item))
+    if isinstance(rule, Decision):
+        players = len(state.seats)
+        _require(
+            0 <= item.seat < players,
+            f"seat {brief(item.seat)}: no such seat (a decision's seat is 0-{players - 1})",
+        )
+    elif isinstance(rule, Chance):
+        _require(item.seat == CHANCE_SEAT, f"seat {brief(item.seat)}: a chance event has "
+                 f"seat {CHANCE_SEAT}")
+    elif isinstance(rule, Step):
+        _require(item.seat == AUTO_SEAT, f"seat {brief(item.seat)}: an automatic step has "
+                 f"seat {AUTO_SEAT}")
+    else:
+        raise ValueError("not a pending type of this ruleset")
+    if rule.validate is not None:
+        rule.validate(state, item)
 
 
 @attrs.frozen(slots=True)

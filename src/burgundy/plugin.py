@@ -17,7 +17,9 @@ What is here, by group:
   :class:`PictureRow`, :class:`PictureCell` and the keyed hooks' mappings
   (:class:`IncomeModifiers`, :class:`EventHandlers`, ...).
 * **The values plugins read:** :class:`State`, :class:`Ruleset`, :class:`Action`, boards
-  and spaces, tile kinds and their tables, the core's pending types.
+  and spaces, tile kinds and their tables, the core's pending types; :class:`RulesView`
+  and :class:`EngineView`, the types of ``state.rules`` and ``state.rules.engine`` as the
+  type checker sees them (a :class:`Ruleset` and its compiled engine at run time).
 * **Editing a state:** :func:`replace`, :func:`set_seat`, :func:`set_estate`,
   :func:`push`, :func:`gain`, :func:`add_silver`, :func:`add_workers`, :func:`add_vp`.
 * **Rules a variant builds on:** taking, storing, placing and scoring hexes as the core
@@ -86,8 +88,6 @@ from burgundy.hookspecs import (
     hookimpl,
 )
 from burgundy.pending import (
-    AUTO_SEAT,
-    CHANCE_SEAT,
     ActionRule,
     BonusAction,
     BuildingTake,
@@ -95,7 +95,6 @@ from burgundy.pending import (
     Decision,
     LooseDieAction,
     OrderChoice,
-    Pending,
     PhaseStart,
     ShipGoods,
     Step,
@@ -135,7 +134,18 @@ from burgundy.rules.take import (
     receive,
     remove_from_depot,
 )
-from burgundy.state import EMPTY, Estate, Seat, State, replace
+from burgundy.state import (
+    AUTO_SEAT,
+    CHANCE_SEAT,
+    EMPTY,
+    EngineView,
+    Estate,
+    Pending,
+    RulesView,
+    Seat,
+    State,
+    replace,
+)
 from burgundy.variant_info import ObservationSlice, OptionSpec, PurchaseSource, VariantInfo
 from burgundy.variants import Ruleset
 
@@ -175,6 +185,7 @@ __all__ = [
     "Colour",
     "Decision",
     "DieUse",
+    "EngineView",
     "Estate",
     "EventHandlers",
     "HeldThings",
@@ -195,6 +206,7 @@ __all__ = [
     "PurchaseOffer",
     "PurchaseSource",
     "ResolveFirst",
+    "RulesView",
     "Ruleset",
     "ScoringHooks",
     "Seat",

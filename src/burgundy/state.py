@@ -11,24 +11,30 @@ from __future__ import annotations
 import operator
 import random
 from bisect import bisect
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from burgundy._copy import changed, copier, dict_setter, keep_fields_combined, replace
-from burgundy.pending import Pending
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
-
     from burgundy.actions import Action
-    from burgundy.variants import Ruleset
+    from burgundy.components import RulesetTiles
+    from burgundy.geometry import Board
+    from burgundy.hook_values import DieUse, Income, PictureCell, PictureRow, PurchaseOffer
+    from burgundy.variant_info import ObservationSlice, OptionSpec, VariantInfo
 
 __all__ = [
+    "AUTO_SEAT",
     "CHANCE",
+    "CHANCE_SEAT",
     "EMPTY",
     "TERMINAL",
+    "EngineView",
     "Estate",
+    "Pending",
+    "RulesView",
     "Seat",
     "State",
     "build_state",
@@ -44,6 +50,10 @@ TERMINAL: int = -4
 """``State.current_player`` once the game is over."""
 EMPTY: int = -1
 """Tile code of an empty duchy space."""
+CHANCE_SEAT: int = -1
+"""``seat`` of a chance event on the pending stack."""
+AUTO_SEAT: int = -2
+"""``seat`` of an automatic step on the pending stack."""
 
 def draw_outcome(outcomes: tuple[tuple[Any, float], ...], rng: random.Random) -> Any:
     """The outcome of ``outcomes`` (pairs ``(outcome, probability)``) that one
@@ -57,6 +67,40 @@ def draw_outcome(outcomes: tuple[tuple[Any, float], ...], rng: random.Random) ->
         cumulative.append(total)
     last = len(cumulative) - 1
     return outcomes[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, last)][0]
+
+
+@attrs.frozen(slots=True)
+class Pending:
+    """Base class of everything on the pending stack (:attr:`State.pending`): the
+    decisions, chance events and automatic steps of :mod:`burgundy.pending` and the
+    variants' own.
+
+    Attributes:
+        seat: The deciding seat; -1 for chance, -2 for an automatic step.
+    """
+
+    seat: int
+
+    def validate(self, state: State) -> None:
+        """Check this item's own fields against ``state``, the state whose stack holds it.
+
+        :func:`burgundy.validation.validate_state` calls it on every item once it has
+        checked that every field holds a value of its annotated type, that the item's type
+        is one of the ruleset's, that its seat fits the kind of item the ruleset's rule
+        makes of the type (a chance event, :class:`~burgundy.pending.Chance`, at seat -1;
+        an automatic step, :class:`~burgundy.pending.Step`, at -2; a decision,
+        :class:`~burgundy.pending.Decision`, at a seat of the game) and the rule's own
+        ``validate``, if it has one. The base class has nothing more to check. A type with
+        fields of its own overrides this method to check them against the state, calling
+        ``super().validate(state)`` first; a plugin's pending types do the same. What needs
+        the rules' tables goes in the rule's ``validate``, not here.
+
+        Args:
+            state: The state whose stack holds the item.
+
+        Raises:
+            ValueError: What is wrong (:func:`~burgundy.validation.validate_state` adds where).
+        """
 
 
 @attrs.frozen(slots=False)
@@ -182,7 +226,7 @@ class State:
         ext: Variant state, ``(variant name, value)`` pairs in the ruleset's variant order.
     """
 
-    rules: Ruleset
+    rules: RulesView
     seats: tuple[Seat, ...]
     estates: tuple[Estate, ...]
     phase: int
@@ -451,6 +495,193 @@ class State:
             tuple(s for s, seat in enumerate(self.seats) if seat.estate == e)
             for e in range(len(self.estates))
         )
+
+
+class RulesView(Protocol):
+    """What a state, the rules and the hooks read of the ruleset a state is played under.
+
+    :class:`burgundy.Ruleset` is the one class that has these members (it is the type of
+    :attr:`State.rules` at run time); this protocol names them below the ruleset's own
+    module, so that the state, the rules and the hook specifications
+    (:mod:`burgundy.hookspecs`) need not import the module that loads the plugins and
+    compiles the engine. Annotate with :class:`burgundy.Ruleset` in code of your own.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.state import RulesView
+        >>> rules: RulesView = burgundy.Ruleset(players=3, variants=())
+        >>> rules.players, rules.engine is rules.initial_state().rules.engine
+        (3, True)
+    """
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+
+    @property
+    def value_players(self) -> int:
+        """The player count whose values the rules use (:attr:`burgundy.Ruleset.value_players`)."""
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The enabled variants, in variant order."""
+
+    @property
+    def edition(self) -> str:
+        """``"2019"`` or ``"2011"``."""
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The ruleset's options by name, resolved."""
+
+    @property
+    def infos(self) -> tuple[VariantInfo, ...]:
+        """What each enabled variant declares about itself, in variant order."""
+
+    @property
+    def plugins(self) -> tuple[object, ...]:
+        """The enabled variants' plugin modules, in variant order."""
+
+    @property
+    def observation_slices(self) -> tuple[tuple[str, ObservationSlice], ...]:
+        """The variants' slices of the learning observation, ``(variant, slice)``."""
+
+    @property
+    def engine(self) -> EngineView:
+        """The compiled rules: the hook tuples and the dispatch."""
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Every option the ruleset accepts: the core's and its variants'."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able description of the ruleset."""
+
+    def describe(self) -> str:
+        """The ruleset in a few human-readable lines."""
+
+    def initial_state(self) -> State:
+        """The state before the set-up's chance events."""
+
+    def __hash__(self) -> int:
+        """Rulesets are hashable (equal ones alike): tables are cached by ruleset."""
+
+
+class EngineView(Protocol):
+    """What the rules and the hooks read of a ruleset's compiled engine
+    (:attr:`RulesView.engine`): one tuple per hook that returns a callable, the enabled
+    variants' callables in variant order (``engine.die_cost``, ``engine.on_place``, ...;
+    see :func:`burgundy.rules.engine.hook_attribute`), the ruleset's tables and the
+    dispatch.
+
+    :class:`burgundy.rules.engine.Engine` is the one class that implements it; the
+    attributes below the first block are documented there.
+    """
+
+    __slots__ = ()
+
+    # -- the hook tuples (tools/hook_table.py writes them from burgundy.hookspecs)
+    setup: tuple[Callable[[State], State], ...] = ()
+    die_cost: tuple[Callable[[State, int], Callable[[DieUse, int], int] | None], ...] = ()
+    region_size: tuple[Callable[[State, int, int, int], int], ...] = ()
+    pasture: tuple[Callable[[State, int, int, int], int], ...] = ()
+    animal_score: tuple[Callable[[State, int, int, tuple[int, ...], int], int], ...] = ()
+    bonus_tile_value: tuple[Callable[[State, int, int, int, int], int], ...] = ()
+    turn_order_move: tuple[
+        Callable[[State, int, tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]], ...
+    ] = ()
+    building_count: tuple[Callable[[State, int, str, int], int], ...] = ()
+    legal_actions_mods: tuple[
+        Callable[[State, Pending, tuple[Action, ...]], tuple[Action, ...]], ...
+    ] = ()
+    winners_mods: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...]], ...] = ()
+    evaluation: tuple[Callable[[State, int, float], float], ...] = ()
+    extra_actions: tuple[Callable[[State, Pending], Iterable[Action]], ...] = ()
+    sold_goods: tuple[Callable[[State, int, int, int], State], ...] = ()
+    tile_effect: tuple[Callable[[State, int, int, int], State | None], ...] = ()
+    borrowed_tiles: tuple[Callable[[State, int], tuple[int, ...]], ...] = ()
+    validate: tuple[Callable[[State], None], ...] = ()
+    storage_capacity: tuple[Callable[[State, int, int], int], ...] = ()
+    seat_storage_capacity: tuple[Callable[[State, int, int], int], ...] = ()
+    goods_colour_limit: tuple[Callable[[State, int, int], int], ...] = ()
+    stored_hexes_limit: tuple[Callable[[State, int, int], int], ...] = ()
+    placement_spaces: tuple[Callable[[State, int, int, int], int], ...] = ()
+    adjacency_required: tuple[Callable[[State, int, bool], bool], ...] = ()
+    one_building_per_city: tuple[Callable[[State, int, bool], bool], ...] = ()
+    sale_income: tuple[Callable[[State, int, int, int, Income], Income], ...] = ()
+    take_workers_income: tuple[Callable[[State, int, Income], Income], ...] = ()
+    mine_income: tuple[Callable[[State, int, Income], Income], ...] = ()
+    purchase_offers: tuple[Callable[[State, int], Iterable[PurchaseOffer[State]]], ...] = ()
+    purchase_payments: tuple[
+        Callable[[State, int, PurchaseOffer[State], tuple[int, ...]], tuple[int, ...]], ...
+    ] = ()
+    final_scoring: tuple[Callable[[State, int], Mapping[str, int]], ...] = ()
+    tile_score: tuple[Callable[[State, int, int], Mapping[str, int]], ...] = ()
+    final_terms: tuple[Callable[[State, int, dict[str, int]], dict[str, int]], ...] = ()
+    held_goods: tuple[Callable[[State], Sequence[int]], ...] = ()
+    held_tiles: tuple[Callable[[State], Mapping[int, int]], ...] = ()
+    picture_rows: tuple[Callable[[State, int], Sequence[PictureRow]], ...] = ()
+    board_picture_rows: tuple[Callable[[State], Sequence[PictureRow]], ...] = ()
+    depot_marks: tuple[Callable[[State, int], Sequence[PictureCell]], ...] = ()
+    space_marks: tuple[Callable[[State, int], Mapping[int, PictureCell]], ...] = ()
+    on_start_player: tuple[Callable[[State, int], State], ...] = ()
+    on_phase_start: tuple[Callable[[State], State], ...] = ()
+    on_round_start: tuple[Callable[[State], State], ...] = ()
+    on_turn_start: tuple[Callable[[State, int], State], ...] = ()
+    on_place: tuple[Callable[[State, int, int, int], State], ...] = ()
+    on_region_complete: tuple[Callable[[State, int, int], State], ...] = ()
+    on_colour_complete: tuple[Callable[[State, int, int], State], ...] = ()
+    on_goods_sold: tuple[Callable[[State, int, int, int], State], ...] = ()
+    on_workers_gained: tuple[Callable[[State, int, int], State], ...] = ()
+    on_vp_gained: tuple[Callable[[State, int, int], State], ...] = ()
+    on_phase_end: tuple[Callable[[State], State], ...] = ()
+    on_game_end: tuple[Callable[[State], State], ...] = ()
+    # -- end of the hook tuples
+
+    rules: RulesView
+    caches: dict[str, Any]
+    tiles: RulesetTiles
+    seat_estates: tuple[int, ...]
+    boards: Mapping[str, Board]
+    deal_boards: tuple[str, ...]
+    variant_deal: bool
+    tiles_score_when_placed: bool
+    unordered: frozenset[type]
+    action_types: tuple[type, ...]
+    pending_types: tuple[type, ...]
+    pending_rules: Mapping[type, object]
+    action_handlers: Mapping[type, Callable[[State, int, Any], State]]
+    free_actions: frozenset[type]
+    decisions: Mapping[type, object]
+
+    def validate_state(self, state: State) -> None:
+        """Check ``state`` (:func:`burgundy.validation.validate_state`)."""
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """The legal actions at ``state``."""
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Any, float], ...]:
+        """The outcomes of the chance node ``state`` with their probabilities."""
+
+    def legal_instance(self, state: State, action: Any) -> Action:
+        """The listed action equal to ``action``."""
+
+    def listed_outcome(self, state: State, outcome: Any) -> Any:
+        """The listed outcome equal to ``outcome``."""
+
+    def apply(self, state: State, action: Any) -> State:
+        """The state after ``action`` or a chance outcome."""
+
+    def play(self, state: State, action: Any) -> tuple[Any, State]:
+        """The listed instance applied and the state after it."""
+
+    def resolve_chance(self, state: State, rng: random.Random) -> State:
+        """Play chance with ``rng`` until a decision node or the end."""
+
+    def advance(self, state: State) -> State:
+        """Run the automatic steps and skip the empty decisions on top of the stack."""
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winning seats of the finished game ``state``."""
 
 
 def build_state(**fields: Any) -> State:

@@ -31,6 +31,7 @@ from burgundy.pending import (
     StartPlayerDraw,
     StowTile,
     Turn,
+    check_seat,
 )
 from burgundy.rules.effects import TRACK_SPACES, goods_colour_limit
 from burgundy.rules.setup import GOODS_PER_PHASE
@@ -38,8 +39,7 @@ from burgundy.rules.take import seat_storage_capacity, storage_capacity
 from burgundy.state import EMPTY, Estate, Seat, State
 
 if TYPE_CHECKING:
-    from burgundy.rules.engine import Engine
-    from burgundy.variants import Ruleset
+    from burgundy.state import EngineView, RulesView
 
 MESSAGE_LIMIT = 300
 """At most this many characters in the message of a ``ValueError`` raised on loading."""
@@ -137,7 +137,7 @@ class _Facts:
     codes: frozenset[int]  # the codes of the ruleset's tile kinds
 
 
-def _facts(rules: Ruleset) -> _Facts:
+def _facts(rules: RulesView) -> _Facts:
     engine = rules.engine
     cached: _Facts | None = engine.caches.get("io.facts")
     if cached is None:
@@ -189,7 +189,7 @@ class _Conforms:
     """Fast tests of "``value`` is exactly of type ``hint``", one per type, built once per
     engine (:func:`_check_type` then finds what is wrong, and where)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: EngineView) -> None:
         self.pending_types = frozenset(engine.pending_rules)
         self.built: dict[Any, _Test] = {}
 
@@ -233,14 +233,14 @@ class _Conforms:
         return lambda value: True  # Any, or a type the check does not know
 
 
-def _conforms(engine: Engine, hint: Any) -> _Test:
+def _conforms(engine: EngineView, hint: Any) -> _Test:
     cached: _Conforms | None = engine.caches.get("io.conforms")
     if cached is None:
         cached = engine.caches["io.conforms"] = _Conforms(engine)
     return cached.test(hint)
 
 
-def _check_type(value: Any, hint: Any, path: str, engine: Engine) -> None:
+def _check_type(value: Any, hint: Any, path: str, engine: EngineView) -> None:
     """Check that ``value`` is exactly of type ``hint`` all the way down: an ``int`` is no
     bool, a tuple no list, an attrs value of its class itself (a pending item of a type of
     the ruleset). Types the check does not know (``Any``, a plugin's own) pass.
@@ -251,7 +251,7 @@ def _check_type(value: Any, hint: Any, path: str, engine: Engine) -> None:
         _fail(f"{path}: not of type {brief(hint)}")  # not reached: the walk raises
 
 
-def _find_mismatch(value: Any, hint: Any, path: str, engine: Engine) -> None:
+def _find_mismatch(value: Any, hint: Any, path: str, engine: EngineView) -> None:
     """Raise ``ValueError`` naming where ``value`` is not of type ``hint``."""
     if hint in _SCALARS:
         if type(value) is not hint:
@@ -330,8 +330,9 @@ def validate_state(state: State) -> None:
       for each goods draw pending for it; the round goods with the round goods draws
       pending at most five.
     - The stack, on a state the checks above vouch for: empty exactly once the game is
-      over; every item valid (:meth:`burgundy.pending.Pending.validate`: its seat by its
-      kind, chance -1, automatic -2, a decision a seat of the game, and its own fields,
+      over; every item valid: its seat by its kind (:func:`burgundy.pending.check_seat`:
+      chance -1, automatic -2, a decision a seat of the game, then the rule's own check),
+      and its own fields (:meth:`burgundy.state.Pending.validate`,
       e.g. a draw's estate or depot space, a roll's seat, a building's colours, the turn's
       seat ``order[turn]``, a variant's item what it is about); a
       :class:`~burgundy.pending.Turn` only at the bottom; the start player draw pending
@@ -604,6 +605,7 @@ def _validate_stack(state: State) -> None:
     )
     for k, item in enumerate(state.pending):
         try:
+            check_seat(state, item)
             item.validate(state)
         except ValueError as exc:
             _fail(f"pending[{k}] ({type(item).__name__}): {exc}")
@@ -700,7 +702,7 @@ def goods_outside_pool(state: State) -> list[int]:
     return totals
 
 
-def component_totals(rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def component_totals(rules: RulesView) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Return the hex totals by tile code and goods totals by colour a game of ``rules``
     holds (what conservation is checked against)."""
     facts = _facts(rules)

@@ -2,20 +2,19 @@
 with its options (:class:`OptionSpec`), purchase sources (:class:`PurchaseSource`) and the
 slices it adds to the learning observation (:class:`ObservationSlice`).
 
-Plain values, below the rules: a plugin builds them from :mod:`burgundy.plugin`; the
-ruleset (:mod:`burgundy.variants`) reads them.
+Plain values, below the state and the rules: a plugin builds them from
+:mod:`burgundy.plugin`; the ruleset (:mod:`burgundy.variants`) reads them. Because they sit
+below :class:`burgundy.State` (whose :class:`~burgundy.state.RulesView` names them), the
+functions they hold are typed by what they return; what they are called with (a state, a
+seat, a ruleset) is written on each field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
-
-if TYPE_CHECKING:
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
 
 EDITIONS: tuple[str, ...] = ("2019", "2011")
 """Supported editions; the first is the default."""
@@ -29,8 +28,9 @@ class OptionSpec:
         default: Value used when the caller gives none.
         choices: The valid values, or ``None`` when ``check`` decides.
         doc: One line for the documentation and error messages.
-        check: Validator for options without a fixed list of choices: returns the
-            normalised value or raises ``ValueError``. An option with no default that
+        check: Validator for options without a fixed list of choices,
+            ``check(value, rules)`` with the :class:`burgundy.Ruleset` being built: returns
+            the normalised value or raises ``ValueError``. An option with no default that
             plays (trade routes' deck) gives ``default=None`` and a ``check`` that refuses
             ``None`` with an explanation.
         describe: ``f(value) -> note`` for people: a few words on the ruleset's value that
@@ -48,7 +48,7 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None
     doc: str
-    check: Callable[[Any, Ruleset], Any] | None = None
+    check: Callable[[Any, Any], Any] | None = None
     describe: Callable[[Any], str] | None = None
     kind: str = ""
 
@@ -117,7 +117,7 @@ class ObservationSlice:
 
     name: str
     size: int
-    fill: Callable[[State, int], Sequence[float]]
+    fill: Callable[[Any, int], Sequence[float]]
     per_seat: bool = False
     shared: bool = False
     uses_state: bool = False
@@ -201,6 +201,6 @@ class VariantInfo:
     example_options: Mapping[str, Any] = attrs.field(factory=dict)
     purchase_sources: tuple[PurchaseSource, ...] = ()
     loose_dice: bool = False
-    result: Callable[[State], str] | None = None
+    result: Callable[[Any], str] | None = None
     tile_texts: Mapping[str, str] = attrs.field(factory=dict)
     unordered_pending: tuple[type, ...] = ()

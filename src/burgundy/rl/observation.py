@@ -68,9 +68,8 @@ import numpy.typing as npt
 from burgundy.pending import StowTile
 
 if TYPE_CHECKING:
-    from burgundy.state import State
+    from burgundy.state import RulesView, State
     from burgundy.variant_info import ObservationSlice
-    from burgundy.variants import Ruleset
 
 OBSERVATION_VERSION = 2
 """The version of the layout (a change of slices raises it)."""
@@ -82,7 +81,7 @@ _SEAT_SLICES = ("order", "dice", "vp", "storage", "own_storage", "goods", "sold"
 
 
 @cache
-def _shape(rules: Ruleset) -> tuple[int, int, int, int]:
+def _shape(rules: RulesView) -> tuple[int, int, int, int]:
     """``(T, S, P, N)`` of a ruleset."""
     tiles = len(rules.engine.tiles.main)
     spaces = max(board.size for board in rules.engine.boards.values())
@@ -103,7 +102,7 @@ class _Group:
 
 
 @cache
-def _groups(rules: Ruleset) -> tuple[_Group, ...]:
+def _groups(rules: RulesView) -> tuple[_Group, ...]:
     """The variants' slices by variant, in variant order."""
     by_variant: dict[str, list[ObservationSlice]] = {}
     for variant, piece in rules.observation_slices:
@@ -118,7 +117,7 @@ def _groups(rules: Ruleset) -> tuple[_Group, ...]:
 
 
 @cache
-def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
+def observation_layout(rules: RulesView) -> tuple[tuple[str, int, int], ...]:
     """``(name, start, size)`` of every slice of :func:`observe`'s vector under ``rules``.
 
     Examples:
@@ -148,7 +147,7 @@ def observation_layout(rules: Ruleset) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-def observation_size(rules: Ruleset) -> int:
+def observation_size(rules: RulesView) -> int:
     """The length of :func:`observe`'s vector under ``rules``."""
     _, start, size = observation_layout(rules)[-1]
     return start + size
@@ -194,7 +193,7 @@ class _Plan:
     the engine's work in between leaves the caches of the CPU cold).
     """
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: RulesView) -> None:
         self.tiles, self.spaces, _, self.players = _shape(rules)
         self.size = observation_size(rules)
         at = {name: start for name, start, _ in observation_layout(rules)}
@@ -285,7 +284,7 @@ _BLOCK_SOURCES = ("seat", "estate", "place", "dice", "vp", "storage", "own_stora
 _PLANS: dict[object, _Plan] = {}
 
 
-def _plan(rules: Ruleset) -> _Plan:
+def _plan(rules: RulesView) -> _Plan:
     plan = _PLANS.get(rules.engine)
     if plan is None:
         if len(_PLANS) >= 64:

@@ -27,8 +27,7 @@ from burgundy.rules.sell import apply_sell
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.state import RulesView, State
 
 NAME = "base"
 """The name the base game's plugin is registered under (no variant may have it)."""
@@ -122,7 +121,7 @@ engine's own). A purchase is free: the decision it is made in stays pending."""
 
 
 @hookimpl
-def burgundy_rules(rules: Ruleset) -> Mapping[type, TypeRule]:
+def burgundy_rules(rules: RulesView) -> Mapping[type, TypeRule]:
     """The base game's types and their rules (:data:`PENDING_RULES`, :data:`ACTION_RULES`).
 
     Examples:

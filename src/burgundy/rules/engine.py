@@ -24,9 +24,8 @@ from burgundy.hookspecs import COLLECTED_HOOKS, KEYED_HOOKS
 from burgundy.pending import ActionRule, Chance, Decision, PendingKind, Step
 from burgundy.rules import order as ordering
 from burgundy.rules import phases, scoring, turn
-from burgundy.rules._hook_tuples import HookTuples
 from burgundy.rules.income import pop
-from burgundy.state import draw_outcome
+from burgundy.state import EngineView, draw_outcome
 
 LegacyAnswer = tuple[str, str, Callable[[Any], Any]]
 """An old hook's implementation as the ruleset found it: the hook and key its answer goes to
@@ -35,8 +34,7 @@ LegacyAnswer = tuple[str, str, Callable[[Any], Any]]
 if TYPE_CHECKING:
     import random
 
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.state import RulesView, State
 
 _DECLINE = act.Decline()
 _END = act.EndTurn()
@@ -111,7 +109,7 @@ def _some(texts: list[str], limit: int = 12) -> str:
     return ", ".join(texts[:limit]) + more
 
 
-def _seat_estates(rules: Ruleset, answers: list[Any]) -> tuple[int, ...]:
+def _seat_estates(rules: RulesView, answers: list[Any]) -> tuple[int, ...]:
     """The estate of each seat: the one variant's answer to ``burgundy_seat_estates``,
     checked, or one estate per seat.
 
@@ -159,15 +157,15 @@ def hook_attribute(hook: str) -> str:
     return f"{hook}_mods" if callable(getattr(Engine, hook, None)) else hook
 
 
-class Engine(HookTuples):
+class Engine(EngineView):
     """Compiled rules of one :class:`burgundy.Ruleset`.
 
     Besides the attributes below, one tuple per hook that returns a callable
     (:data:`burgundy.hookspecs.COLLECTED_HOOKS`): ``engine.die_cost``, ``engine.on_place``,
     ... (see :func:`hook_attribute`), the enabled variants' callables in variant order. They
     are derived from :mod:`burgundy.hookspecs` when the engine is built, and typed for mypy
-    by ``burgundy.rules._hook_tuples``, which ``tools/hook_table.py`` writes from the same
-    module.
+    by :class:`burgundy.state.EngineView` (the protocol this class implements, which
+    ``tools/hook_table.py`` writes from the same module).
 
     Attributes:
         rules: The ruleset.
@@ -199,7 +197,7 @@ class Engine(HookTuples):
     """
 
     def __init__(
-        self, rules: Ruleset, manager: pluggy.PluginManager,
+        self, rules: RulesView, manager: pluggy.PluginManager,
         validate: Callable[[State], None],
         legacy: Mapping[int, Sequence[LegacyAnswer]] | None = None,
     ) -> None:

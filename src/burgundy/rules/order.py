@@ -30,8 +30,7 @@ from burgundy import pending as pen
 from burgundy.rules.income import _WITH_PENDING, pop, push
 
 if TYPE_CHECKING:
-    from burgundy.state import State
-    from burgundy.variants import Ruleset
+    from burgundy.state import RulesView, State
 
 MAX_SAME = 4
 """How many units of one pending type a choice names apart (``first building-take 2``
@@ -136,7 +135,7 @@ def run_chosen(state: State, item: pen.Pending) -> State:
     return state
 
 
-def unordered_types(rules: Ruleset) -> frozenset[type]:
+def unordered_types(rules: RulesView) -> frozenset[type]:
     """The pending types the ruleset's variants declare unordered.
 
     Examples:
@@ -147,7 +146,7 @@ def unordered_types(rules: Ruleset) -> frozenset[type]:
     return frozenset(t for info in rules.infos for t in info.unordered_pending)
 
 
-def resolve_first_space(rules: Ruleset) -> list[act.ResolveFirst]:
+def resolve_first_space(rules: RulesView) -> list[act.ResolveFirst]:
     """Every :class:`~burgundy.actions.ResolveFirst` of ``rules``: each unordered decision
     type's label, :data:`MAX_SAME` times (none without unordered types).
 

@@ -48,7 +48,7 @@ from burgundy.rules.scoring import BONUS_TILES_PER_COLOUR, play_order
 from burgundy.state import EMPTY, Estate, Seat, State, build_state, changed, copier, replace
 
 if TYPE_CHECKING:
-    from burgundy.variants import Ruleset
+    from burgundy.state import RulesView
 
 _BOARD = load("mainboard")
 START_SILVER: int = int(_BOARD["start_silver"])
@@ -131,7 +131,7 @@ def validate_hex_draw(state: State, item: Pending) -> None:
         )
 
 
-def initial_state(rules: Ruleset) -> State:
+def initial_state(rules: RulesView) -> State:
     """Return the state before set-up's first chance event (the start player draw)."""
     n = rules.players
     seat_estates = rules.engine.seat_estates

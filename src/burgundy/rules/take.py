@@ -291,7 +291,7 @@ def apply_take(state: State, seat: int, action: TakeTile) -> State:
     return update(state, seat, seat_changes or None, estate, changes)
 
 
-def depot_offer(state: State, depot: int, price: int = PURCHASE_PRICE) -> PurchaseOffer:
+def depot_offer(state: State, depot: int, price: int = PURCHASE_PRICE) -> PurchaseOffer[State]:
     """The purchase offer of depot ``depot`` (0: the black depot, source ``"black"``; 1-6 a
     numbered depot, source ``"1"``-``"6"``): its hexes, for ``price`` silverlings
     (:data:`PURCHASE_PRICE`)."""
@@ -302,7 +302,7 @@ def depot_offer(state: State, depot: int, price: int = PURCHASE_PRICE) -> Purcha
 @lru_cache(maxsize=4096)
 def _depot_offer(
     depot: int, tiles: tuple[TileCode, ...], price: int = PURCHASE_PRICE
-) -> PurchaseOffer:
+) -> PurchaseOffer[State]:
     """One shared offer per depot, hexes and price (offers are asked for at every
     decision)."""
     return PurchaseOffer(_DEPOT_SOURCES[depot], distinct(tiles), _DEPOT_TAKERS[depot], price)
@@ -316,7 +316,7 @@ _DEPOT_SOURCES: tuple[str, ...] = (BLACK_SOURCE, *(str(d) for d in range(1, 7)))
 _DEPOT_TAKERS = tuple(_depot_taker(d) for d in range(7))
 
 
-def purchase_offers(state: State, seat: SeatIndex) -> list[PurchaseOffer]:
+def purchase_offers(state: State, seat: SeatIndex) -> list[PurchaseOffer[State]]:
     """The sources seat ``seat`` may buy from now, before prices and payments: the black
     depot (if it holds a hex), then each variant's offers (``burgundy_purchases["offers"]``),
     in variant order; none once this turn's purchase is made."""
@@ -328,7 +328,9 @@ def purchase_offers(state: State, seat: SeatIndex) -> list[PurchaseOffer]:
     return offers
 
 
-def purchase_payments(state: State, seat: SeatIndex, offer: PurchaseOffer) -> tuple[int, ...]:
+def purchase_payments(
+    state: State, seat: SeatIndex, offer: PurchaseOffer[State]
+) -> tuple[int, ...]:
     """The ways seat ``seat`` may pay ``offer``, as the workers paid (the rest in silver):
     ``(0,)`` (silver only) in the base game, then the ``burgundy_purchases["payments"]``
     modifiers (knowledge #6 in 2019: workers instead of silver, mixing allowed)."""

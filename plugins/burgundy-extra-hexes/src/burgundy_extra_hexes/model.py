@@ -9,7 +9,7 @@ import attrs
 from burgundy.plugin import TILES, Action, Pending, brief, tile_name
 
 if TYPE_CHECKING:
-    from burgundy.plugin import Ruleset, State
+    from burgundy.plugin import Ruleset, RulesView, State
 
 NAME = "extra_hexes"
 """The variant's name (its entry point and the key of its state)."""
@@ -20,7 +20,7 @@ GOOSE = "goose"
 """The geese's species: an extra species for #24, never another species (X4)."""
 
 
-def imitated_kinds(rules: Ruleset) -> tuple[int, ...]:
+def imitated_kinds(rules: RulesView) -> tuple[int, ...]:
     """The building kinds the crane may imitate under ``rules``: one code of each building
     type of the ruleset but its own (the core's eight; a white castle with that variant on).
 

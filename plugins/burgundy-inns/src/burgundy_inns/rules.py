@@ -90,7 +90,7 @@ def _take(state: State, tile: int) -> State:
     return state.with_variant_state(NAME, attrs.evolve(current, stack=current.stack - 1))
 
 
-def offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
+def offers(state: State, seat: int) -> tuple[PurchaseOffer[State], ...]:
     """R-INN-PLACE: an inn beside the black depot may be bought, 2 silverlings, as the
     turn's one purchase (the core's purchase: knowledge #6's workers pay for it too)."""
     if not inns(state).stack:

@@ -153,7 +153,7 @@ def apply_take_goods_two(state: State, seat: int, action: TakeGoodsTwo) -> State
 
 
 # -- #6 ---------------------------------------------------------------------------------------
-def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
+def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer[State], ...]:
     """#6: the turn's purchase may also be made from the six numbered depots (both
     editions; the core's one purchase mechanism, hook ``burgundy_purchases["offers"]``)."""
     if not working_tiles(state, state.seats[seat].estate) >> _K6 & 1:  # seat_owns, inline
@@ -162,7 +162,7 @@ def purchase_offers(state: State, seat: int) -> tuple[PurchaseOffer, ...]:
 
 
 def purchase_payments(
-    state: State, seat: int, offer: PurchaseOffer, payments: tuple[int, ...]
+    state: State, seat: int, offer: PurchaseOffer[State], payments: tuple[int, ...]
 ) -> tuple[int, ...]:
     """#6 (2019): any purchase may be paid with workers instead of silverlings, 1 worker =
     1 silverling, mixing allowed: from any source, the black depot and a variant's (an inn)

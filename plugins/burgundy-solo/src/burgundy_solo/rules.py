@@ -26,6 +26,7 @@ from burgundy.plugin import (
     Colour,
     Pending,
     Ruleset,
+    RulesView,
     State,
     TileKind,
     bits,
@@ -127,7 +128,7 @@ def check_target(value: Any, rules: Ruleset) -> int:
     return value
 
 
-def the_board(rules: Ruleset) -> Board:
+def the_board(rules: RulesView) -> Board:
     """The ruleset's solo board (options ``solo_board``, ``solo_board_art``,
     ``solo_whole_river``).
 

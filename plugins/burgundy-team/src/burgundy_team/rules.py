@@ -11,6 +11,7 @@ from burgundy.plugin import (
     NO_BOARD,
     Board,
     Ruleset,
+    RulesView,
     State,
     brief,
     play_order,
@@ -53,7 +54,7 @@ def seat_estates(rules: Ruleset) -> tuple[int, ...]:
     return tuple(0 if seat in first else 1 for seat in range(4))
 
 
-def the_board(rules: Ruleset) -> Board:
+def the_board(rules: RulesView) -> Board:
     """The team board (T2): board 12a, or the caller's (option ``team_board``, T3: its
     start castle on one of its two marked spaces, chosen by the team's first player in the
     first round's order).

@@ -40,7 +40,7 @@ import attrs
 from burgundy.plugin import brief
 
 if TYPE_CHECKING:
-    from burgundy.plugin import Ruleset
+    from burgundy.plugin import RulesView
 
 DATA: dict[str, Any] = json.loads(
     resources.files("burgundy_trade_routes.data").joinpath("tiles.json").read_text("utf-8")
@@ -479,7 +479,7 @@ def _route(deck: Any, players: int, order: str) -> Route:
                  deck == GENERATED)
 
 
-def route_of(rules: Ruleset) -> Route:
+def route_of(rules: RulesView) -> Route:
     """The compiled :class:`Route` of a ruleset with trade routes.
 
     Examples:
