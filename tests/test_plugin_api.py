@@ -250,3 +250,25 @@ def test_a_name_moved_out_of_io_still_imports_from_it_with_a_warning(name: str) 
     with pytest.warns(DeprecationWarning, match=f"moved to {io.MOVED[name]}.{name}"):
         old = getattr(io, name)
     assert old is new
+
+
+def test_every_first_party_distribution_is_released_at_the_cores_version() -> None:
+    """docs/releasing.md: every distribution is released together, at one version (1.0.0
+    and on). Each plugin's ``pyproject.toml``, its ``__version__`` (the version its
+    ``VariantInfo`` declares and a record's header keeps) and its requirement on the core
+    follow the core's."""
+    import importlib
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    core = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert core["version"] == burgundy.__version__
+    projects = sorted(root.glob("plugins/*/pyproject.toml"))
+    assert len(projects) == 9
+    for path in projects:
+        project = tomllib.loads(path.read_text(encoding="utf-8"))["project"]
+        assert project["version"] == burgundy.__version__, path
+        assert project["dependencies"] == [f"burgundy>={burgundy.__version__}"], path
+        module = importlib.import_module(project["name"].replace("-", "_"))
+        assert module.__version__ == burgundy.__version__, path

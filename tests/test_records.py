@@ -79,7 +79,7 @@ def test_a_record_has_a_header_and_chance_as_text() -> None:
         "date": "2026-12-01T09:30:00Z",
         "seats": ["human", "greedy"],
         "result": {"scores": list(game.state.scores), "winners": list(game.state.winners())},
-        "versions": {"burgundy": burgundy.__version__, "knowledge": "0.1.0"},
+        "versions": {"burgundy": burgundy.__version__, "knowledge": burgundy.__version__},
     }
     chances = [step["chance"] for step in record["steps"] if "chance" in step]
     assert chances[0].startswith("start player: seat ")

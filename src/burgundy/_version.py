@@ -3,5 +3,5 @@ header) import it from here, below everything else, not from the package."""
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 """The version of the ``burgundy`` distribution (as in ``pyproject.toml``)."""

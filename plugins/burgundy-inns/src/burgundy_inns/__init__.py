@@ -10,4 +10,4 @@ Enable it with ``burgundy.Ruleset(players=2, variants=("knowledge", "inns"))``.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

@@ -9,4 +9,4 @@ tiles in storage do nothing and score nothing.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

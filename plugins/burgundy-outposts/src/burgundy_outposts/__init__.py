@@ -11,4 +11,4 @@ Enable it with ``burgundy.Game(players=3, seed=1, variants=("knowledge", "outpos
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

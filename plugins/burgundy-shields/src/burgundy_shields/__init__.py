@@ -11,4 +11,4 @@ silverling or is lost. Each shield changes a rule while it lies in the duchy and
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

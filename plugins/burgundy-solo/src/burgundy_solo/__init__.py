@@ -13,4 +13,4 @@ Enable it with ``burgundy.Ruleset(players=1, variants=("knowledge", "solo"))``.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

@@ -16,4 +16,4 @@ generated, not the printed tiles.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
