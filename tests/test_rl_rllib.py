@@ -18,12 +18,12 @@ from types import ModuleType
 
 import gymnasium
 import numpy as np
-import ray
 from gymnasium.utils.env_checker import check_env
-from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
-from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
 from burgundy.rl.pettingzoo import env
+
+# RLlib itself is imported inside the tests: importing it takes seconds, which every pytest
+# worker would pay while collecting, not only the one that runs this file.
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,6 +41,9 @@ def _example() -> ModuleType:
 def test_rllibs_pre_check_passes_on_both_environments() -> None:
     """Before issue #31 the PettingZoo environment raised on the checker's random ids
     (``does not abide to the new gymnasium-style API``)."""
+    from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+
     example = _example()
     check_env(gymnasium.make(example.ENV, observation="masked").unwrapped,
               skip_render_check=True)
@@ -49,6 +52,8 @@ def test_rllibs_pre_check_passes_on_both_environments() -> None:
 
 
 def test_the_documented_example_trains_ppo_with_masking_on_ray() -> None:
+    import ray
+
     example = _example()
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False,
              configure_logging=False)
