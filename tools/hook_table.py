@@ -104,7 +104,9 @@ def _keyed_tables(tree: ast.Module) -> tuple[dict[str, dict[str, str]], dict[str
 
 
 def _field(name: str, annotation: str) -> str:
-    """One attribute of the block, ``= ()`` (no callable) until the engine sets it."""
+    """One attribute of the block. It is declared ``= ()`` only so that mypy does not take
+    the engine, which sets every hook tuple by name at run time, for an abstract class; the
+    engine's slots shadow the class value."""
     line = f"    {name}: tuple[{annotation}, ...] = ()"
     if len(line) <= LINE_LENGTH:
         return line + "\n"

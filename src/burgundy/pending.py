@@ -31,10 +31,10 @@ from burgundy.geometry import NO_BOARD
 from burgundy.state import AUTO_SEAT as AUTO_SEAT
 from burgundy.state import CHANCE_SEAT as CHANCE_SEAT
 from burgundy.state import Pending as Pending
-from burgundy.state import State
 
 if TYPE_CHECKING:
     from burgundy.actions import Action
+    from burgundy.state import State
 
 @attrs.frozen(slots=True)
 class Decision:
