@@ -13,7 +13,8 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 export NO_MKDOCS_2_WARNING ?= 1
 
 .PHONY: help .venv dev compiled pure wheelhouse chromium demo test lint typecheck unit \
-	unit-builds interpreters dist dist-check docs serve-docs serve bench learn clean
+	unit-builds interpreters dist dist-check docs serve-docs serve bench ladder expert-weights \
+	learn clean
 
 help:
 	@echo "Targets:"
@@ -37,6 +38,10 @@ help:
 	@echo "  make serve       play in the browser: install the [web] extra and start"
 	@echo "                   burgundy serve (http://127.0.0.1:8000/; SERVE_ARGS='--port 8080')"
 	@echo "  make bench       run benchmarks/bench.py"
+	@echo "  make ladder      play the bots' ladder (benchmarks/ladder.py; hours on 2 cores; resumes)"
+	@echo "                   and write its table for docs/bots.md"
+	@echo "  make expert-weights  self-play games, then fit the expert bot's valuation from them"
+	@echo "                   (tools/fit_expert.py) into src/burgundy/data/expert-weights.json"
 	@echo "  make learn       install the [learn] extra (torch, sb3-contrib) and train MaskablePPO"
 	@echo "                   against the random bot (docs/examples/learn.py; minutes on a CPU);"
 	@echo "                   the curve goes to $(VENV)/learning-curve.png"
@@ -112,6 +117,22 @@ serve: $(VENV)/.web-installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py
+
+# Not part of `make test`: the bots' ladder (docs/bots.md), in benchmarks/ladder/.
+LADDER_ARGS ?=
+ladder: $(VENV)/.installed
+	$(BIN)/python benchmarks/ladder.py $(LADDER_ARGS)
+
+# Not part of `make test`: the expert bot's valuation, fitted from self-play (docs/bots.md);
+# the games and the seed are these, so the weights come out the same.
+EXPERT_SELFPLAY = $(VENV)/expert-selfplay
+EXPERT_RIDGE ?= 1
+expert-weights: $(VENV)/.installed
+	$(BIN)/python -m pip install -e '.[rl]'
+	$(BIN)/burgundy selfplay --players 2 --bot mcts:100 --games 60 --shard-games 5 \
+		--seed 3500 --out $(EXPERT_SELFPLAY)
+	$(BIN)/python tools/fit_expert.py $(EXPERT_SELFPLAY) --ridge $(EXPERT_RIDGE) \
+		--out src/burgundy/data/expert-weights.json
 
 # Not part of `make test`: the training example of docs/learning.md. It writes to $(VENV)/
 # only; LEARN_ARGS='--picture docs/images/learning-curve.png' updates the page's picture.

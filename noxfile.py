@@ -18,7 +18,8 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
   (``tools/wheelhouse.py`` lists them in ``.extras-X.Y``). **The rule for an extra without
   wheels for a Python:** that session does not collect the test files that need it
   (:data:`EXTRA_TESTS`: ``tests/test_tournament_ray.py`` needs ``ray``,
-  ``tests/test_rl_*.py`` and ``tests/test_selfplay.py`` need ``rl``,
+  ``tests/test_rl_*.py``, ``tests/test_selfplay.py`` and ``tests/test_fit_expert.py`` need
+  ``rl``,
   ``tests/test_rl_openspiel.py`` needs ``openspiel``; ``tests/test_api_snapshot.py``, which
   imports every documented module, needs all of them), by pytest's ``--ignore``; the
   session's log says which. Nothing is skipped inside a test file. ``web`` (Starlette,
@@ -68,7 +69,7 @@ EXTRA_TESTS: dict[str, tuple[str, ...]] = {
     "ray": ("tests/test_tournament_ray.py", "tests/test_api_snapshot.py"),
     "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_observation.py",
            "tests/test_rl_openspiel.py", "tests/test_rl_variant_slices.py",
-           "tests/test_selfplay.py", "tests/test_tournament_ray.py",
+           "tests/test_selfplay.py", "tests/test_fit_expert.py", "tests/test_tournament_ray.py",
            "tests/test_api_snapshot.py"),
     "openspiel": ("tests/test_rl_openspiel.py", "tests/test_api_snapshot.py"),
     "web": ("tests/test_web_api.py", "tests/test_web_browser.py", "tests/test_api_snapshot.py"),

@@ -24,6 +24,7 @@ import pytest
 
 import burgundy
 from burgundy import cli
+from burgundy.bots import ExpertBot
 from webserver import Served, new_game, served, state, wait_for_seat
 
 WEB_MODULES = ("burgundy.web", "burgundy.web.app", "burgundy.web.store",
@@ -147,6 +148,34 @@ def test_a_move_and_every_error_code(server: Served) -> None:
     assert status == 409 and "stale" in answer["error"]
 
 
+def test_a_hint_is_the_experts_choice_for_the_seat_to_move(server: Served) -> None:
+    """Issue #35: GET /api/games/{id}/hint gives the seat to move the expert's choice, with
+    its win chance and the searched options; the same search in Python gives the same."""
+    game, tokens = _people(server, players=2, variants=[], seats=["human", "human"], seed=3)
+    mover = state(server, game, tokens[0])["to_move"]
+    path = f"/api/games/{game}/hint"
+    status, hint = server.call("GET", f"{path}?token={tokens[mover]}&iterations=40")
+    assert status == 200, hint
+    mine = state(server, game, tokens[mover])
+    assert hint["turn"] == 0 and hint["action"] in mine["legal_actions"]
+    assert 0.0 <= hint["win_chance"] <= 1.0
+    assert hint["options"][0]["action"] == hint["action"]
+    visits = [option["visits"] for option in hint["options"]]
+    assert visits == sorted(visits, reverse=True) and sum(visits) <= 40
+    expected = ExpertBot(iterations=40, seed=0).hint(
+        burgundy.Game.from_record(mine["record"]).state)
+    assert hint["action"] == str(expected.action)
+    assert hint["win_chance"] == round(expected.win_chance, 4)
+    # 403: no token, a wrong one, the other seat's; 422: a bad number of iterations
+    assert server.call("GET", path)[0] == 403
+    assert server.call("GET", f"{path}?token=nope")[0] == 403
+    assert server.call("GET", f"{path}?token={tokens[1 - mover]}") == (
+        403, {"error": "it is not your turn"})
+    for bad in ("0", "-3", "x", "999999"):
+        status, answer = server.call("GET", f"{path}?token={tokens[mover]}&iterations={bad}")
+        assert status == 422 and "'iterations' must be" in answer["error"], bad
+
+
 def test_bad_new_games_are_refused_with_a_message(server: Served) -> None:
     cases: list[tuple[Any, str]] = [
         ({"players": 9}, "'players' must be a whole number 1-4"),
@@ -154,6 +183,8 @@ def test_bad_new_games_are_refused_with_a_message(server: Served) -> None:
         ({"players": 2, "seats": ["human"]}, "'seats' must be a list of 2 seat kinds"),
         ({"players": 2, "seats": ["human", "alphazero"]}, "unknown bot 'alphazero'"),
         ({"players": 2, "seats": ["human", "mcts:999999"]}, "searches too long"),
+        ({"players": 2, "seats": ["human", "expert:think=60"]}, "thinks too long"),
+        ({"players": 2, "seats": ["human", "expert:depth=2"]}, "the expert takes"),
         ({"players": 2, "seats": ["human", 3]}, "'seats' must be a list of 2 seat kinds"),
         ({"variants": ["nope"]}, "nope"),
         ({"variants": "knowledge"}, "'variants' must be a list of names"),

@@ -10,9 +10,10 @@ action texts (the standard library's :mod:`readline`); from a pipe, line by line
 
 The commands (``help`` lists them): a number or an action's text plays it; ``? N``
 explains action N (:func:`explain`); ``b`` shows the main board, ``d N`` seat N's duchy
-(``d`` every seat's); ``l`` lists the actions again; ``u`` undoes back to the person's
-previous decision; ``s [FILE]`` saves the game's record; ``q`` quits (saving first when a
-record file was given).
+(``d`` every seat's); ``l`` lists the actions again; ``hint`` shows the expert bot's choice
+and its estimate of the person's win chance; ``u`` undoes back to the person's previous
+decision; ``s [FILE]`` saves the game's record; ``q`` quits (saving first when a record
+file was given).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ Commands:
   b                       the main board
   d [N]                   seat N's duchy and summary (every seat without N)
   l                       list the actions again
+  hint                    the expert bot's choice here and its estimate of your win chance
   u                       undo back to your previous decision
   s [FILE]                save the game's record (to the --record file without FILE)
   q                       quit (saving first when there is a record file)
@@ -683,13 +685,18 @@ class Session:
         width: Columns for the action list (default: the terminal's).
         palette: The colours (default: on when ``out`` is a terminal and ``NO_COLOR`` is
             not set).
+        advisor: The bot whose choice ``hint`` shows, with a ``hint(state)`` method as
+            :meth:`burgundy.bots.expert.ExpertBot.hint` (default: the expert bot, thinking for
+            :data:`burgundy.bots.expert.DEFAULT_THINK` seconds).
     """
 
     def __init__(
         self, game: Game, human: int, bots: dict[int, Any], names: Sequence[str],
         reader: LineReader, out: TextIO, record_path: str | None = None,
         width: int | None = None, palette: Palette | None = None,
+        advisor: Any | None = None,
     ) -> None:
+        self.advisor = advisor
         self.game = game
         self.human = human
         self.bots = bots
@@ -804,8 +811,8 @@ class Session:
         entries = choices(state.legal_actions(), state)
         self.show_list(entries)
         texts = {str(a) for a in state.legal_actions()}
-        self.reader.candidates = [*sorted(texts), "help", "legend", "board", "undo", "save",
-                                  "quit"]
+        self.reader.candidates = [*sorted(texts), "help", "hint", "legend", "board", "undo",
+                                  "save", "quit"]
         while True:
             answer = self.reader.read("> ")
             if answer is None:
@@ -841,6 +848,9 @@ class Session:
         if answer in ("l", "list"):
             self.show_list(entries)
             return False
+        if answer == "hint":
+            self.say(self._hint(state, entries))
+            return False
         if word in ("s", "save"):
             self.save(rest or None)
             return False
@@ -868,6 +878,17 @@ class Session:
             return False
         self.game.play(chosen.actions[0])
         return True
+
+    def _hint(self, state: State, entries: Sequence[Choice]) -> str:
+        """The advisor's choice among ``entries`` and its estimated win chance."""
+        if self.advisor is None:
+            from burgundy.bots import ExpertBot
+
+            self.advisor = ExpertBot()
+        hint = self.advisor.hint(state)
+        number = next(i for i, c in enumerate(entries, 1) if hint.action in c.actions)
+        return (f"Hint: {number}. {entries[number - 1].shown.strip()}  (the expert's choice; "
+                f"its estimate of your win chance after it: {hint.win_chance:.0%})")
 
     def _chosen(self, state: State, answer: str, entries: Sequence[Choice]) -> Choice | None:
         if answer.isdigit():

@@ -4,10 +4,14 @@
 * :class:`GreedyBot` looks one action ahead and picks the best by :func:`evaluate`.
 * :class:`MCTSBot` searches with Monte Carlo tree search through chance nodes (outcomes
   sampled), guided and scored by the same evaluation.
+* :class:`ExpertBot` searches the same way with a valuation learned from self-play, for a
+  time (``think``) or a number of iterations, partners as one side; its
+  :meth:`~burgundy.bots.expert.ExpertBot.hint` tells its choice and win chance.
 
 :func:`make_bot` builds one from a spec string (``"random"``, ``"greedy"``, ``"mcts"``,
-``"mcts:500"`` for 500 iterations, or a third party's bot installed under the entry-point
-group ``burgundy.bots``).
+``"mcts:500"`` for 500 iterations, ``"expert"``, ``"expert:think=2"``,
+``"expert:iterations=800"``, or a third party's bot installed under the entry-point group
+``burgundy.bots``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from importlib import metadata
 from typing import Any, Protocol
 
 from burgundy.bots.evaluate import evaluate
+from burgundy.bots.expert import ExpertBot, Hint, parse_options
 from burgundy.bots.greedy import GreedyBot
 from burgundy.bots.mcts import MCTSBot
 from burgundy.bots.random_bot import RandomBot
@@ -32,9 +37,10 @@ class Bot(Protocol):
         """Return one of ``state.legal_actions()``."""
 
 
-BOT_NAMES: tuple[str, ...] = ("random", "greedy", "mcts")
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "mcts", "expert")
 """Names :func:`make_bot` understands without a plugin (``mcts`` also as
-``mcts:ITERATIONS``)."""
+``mcts:ITERATIONS``, ``expert`` also as ``expert:think=SECONDS`` and
+``expert:iterations=N``)."""
 
 BOT_ENTRY_POINT_GROUP = "burgundy.bots"
 """The entry-point group of third-party bots: the entry point's name is the bot's name in a
@@ -78,9 +84,10 @@ def _load_factory(kind: str) -> BotFactory:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """Return a bot from its spec: ``random``, ``greedy``, ``mcts``, ``mcts:ITERATIONS``, or
-    ``NAME`` / ``NAME:ARGUMENT`` of a bot installed under the entry-point group
-    ``burgundy.bots`` (built-in names come first: a plugin cannot replace them).
+    """Return a bot from its spec: ``random``, ``greedy``, ``mcts``, ``mcts:ITERATIONS``,
+    ``expert``, ``expert:think=SECONDS``, ``expert:iterations=N``, or ``NAME`` /
+    ``NAME:ARGUMENT`` of a bot installed under the entry-point group ``burgundy.bots``
+    (built-in names come first: a plugin cannot replace them).
 
     Args:
         name: The spec (case and surrounding spaces do not matter for the built-in bots).
@@ -97,7 +104,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         >>> make_bot("alphazero")
         Traceback (most recent call last):
         ...
-        ValueError: unknown bot 'alphazero'; valid: random, greedy, mcts, mcts:ITERATIONS
+        ValueError: unknown bot 'alphazero'; valid: random, greedy, mcts, mcts:ITERATIONS, ...
     """
     if not isinstance(name, str):
         raise ValueError(f"a bot spec must be a string; got {type(name).__name__}")
@@ -112,6 +119,11 @@ def make_bot(name: str, seed: int = 0) -> Bot:
             return MCTSBot(seed=seed)
         if arg.isdigit() and int(arg) > 0:
             return MCTSBot(iterations=int(arg), seed=seed)
+    if lowered == "expert":
+        try:
+            return ExpertBot(seed=seed, **parse_options(arg))
+        except ValueError as exc:
+            raise ValueError(f"bot {brief(name)}: {exc}") from None
     if lowered not in BOT_NAMES and kind in _entry_points():
         factory = _load_factory(kind)
         try:
@@ -125,7 +137,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
             raise ValueError(f"bot {name!r}: the factory returned no bot (nothing with "
                              f"choose(state))")
         return bot
-    valid = ", ".join(["random", "greedy", "mcts", "mcts:ITERATIONS",
+    valid = ", ".join(["random", "greedy", "mcts", "mcts:ITERATIONS", "expert",
+                       "expert:think=SECONDS", "expert:iterations=N",
                        *(n for n in available_bots() if n not in BOT_NAMES)])
     raise ValueError(f"unknown bot {brief(name)}; valid: {valid}")
 
@@ -135,7 +148,9 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "BotFactory",
+    "ExpertBot",
     "GreedyBot",
+    "Hint",
     "MCTSBot",
     "RandomBot",
     "available_bots",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from burgundy.actions import Action
@@ -44,6 +45,9 @@ class MCTSBot:
         widening: Progressive-widening factor (children allowed ~ widening * sqrt(visits)).
         scale: VP difference that counts as a clear lead when scoring leaves.
         time_budget: Seconds per decision instead of a fixed number of iterations.
+        evaluation: The valuation ``evaluation(state, seat) -> VP`` that orders the
+            actions and scores the leaves (:func:`~burgundy.bots.evaluate.evaluate` by
+            default).
     """
 
     def __init__(
@@ -54,6 +58,7 @@ class MCTSBot:
         widening: float = 1.5,
         scale: float = 10.0,
         time_budget: float | None = None,
+        evaluation: Callable[[State, int], float] = evaluate,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -63,6 +68,7 @@ class MCTSBot:
         self.widening = widening
         self.scale = scale
         self.time_budget = time_budget
+        self.evaluation = evaluation
         self._reference = 0.0  # a lone seat's value at the root of the current search
 
     def choose(self, state: State) -> Action:
@@ -87,9 +93,16 @@ class MCTSBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0], ((legal[0], 1),)
+        root = self._grow(state)
+        best = max(root.children, key=lambda pair: pair[1].visits)[0]
+        return best, tuple((action, child.visits) for action, child in root.children)
+
+    # -- search ------------------------------------------------------------------------------
+    def _grow(self, state: State) -> _Node:
+        """Run the search's iterations from ``state`` and return the root of its tree."""
         root = _Node(state)
         if len(state.seats) == 1:  # no opponent to compare with: compare with the root
-            self._reference = evaluate(state, 0)
+            self._reference = self.evaluation(state, 0)
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         done = 0
         while True:
@@ -100,10 +113,9 @@ class MCTSBot:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        best = max(root.children, key=lambda pair: pair[1].visits)[0]
-        return best, tuple((action, child.visits) for action, child in root.children)
+        return root
 
-    # -- search ------------------------------------------------------------------------------
+
     def _iterate(self, root: _Node) -> None:
         node = root
         path = [node]
@@ -138,7 +150,8 @@ class MCTSBot:
         scored = []
         for action in state.legal_actions():
             after = state.apply(action)
-            scored.append((evaluate(after, seat) + self.rng.random() * 1e-6, action, after))
+            value = self.evaluation(after, seat) + self.rng.random() * 1e-6
+            scored.append((value, action, after))
         scored.sort(key=lambda item: -item[0])
         return [(action, after) for _, action, after in scored]
 
@@ -164,7 +177,7 @@ class MCTSBot:
         return best
 
     def _leaf_values(self, state: State) -> list[float]:
-        raw = [evaluate(state, seat) for seat in range(len(state.seats))]
+        raw = [self.evaluation(state, seat) for seat in range(len(state.seats))]
         out = []
         for seat, own in enumerate(raw):
             others = max((v for s, v in enumerate(raw) if s != seat), default=self._reference)

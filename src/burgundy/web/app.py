@@ -21,13 +21,21 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from burgundy._version import __version__
-from burgundy.bots import available_bots
+from burgundy.bots import ExpertBot, available_bots
 from burgundy.errors import brief
 from burgundy.registry import available_variants, variant_info
 from burgundy.variant_info import EDITIONS, OptionSpec
 from burgundy.variants import CORE_OPTIONS, STANDARD_VARIANTS
 from burgundy.web.store import Store
-from burgundy.web.tables import HUMAN, KINDS, MAX_BODY, ApiError, Table, Tables
+from burgundy.web.tables import (
+    HUMAN,
+    KINDS,
+    MAX_BODY,
+    MAX_ITERATIONS,
+    ApiError,
+    Table,
+    Tables,
+)
 
 __all__ = ["Server", "create_app"]
 
@@ -170,6 +178,28 @@ class Server:
         for task in list(self._bots.values()):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+HINT_ITERATIONS = 2000
+"""The expert's search iterations for a hint by default (about a second here; at most
+:data:`~burgundy.web.tables.MAX_ITERATIONS`, as a seat's bot)."""
+
+
+def _hint_iterations(value: str | None) -> int:
+    if value is None:
+        return HINT_ITERATIONS
+    if not value.isdigit() or not 1 <= int(value) <= MAX_ITERATIONS:
+        raise ApiError(422, f"'iterations' must be a whole number from 1 to "
+                            f"{MAX_ITERATIONS}; got {brief(value)}")
+    return int(value)
+
+
+def _advise(state: Any, iterations: int) -> dict[str, Any]:
+    """The expert's hint at ``state`` as the API answers it."""
+    found = ExpertBot(iterations=iterations, seed=0).hint(state)
+    return {"action": str(found.action), "win_chance": round(found.win_chance, 4),
+            "options": [{"action": str(a), "visits": n, "win_chance": round(w, 4)}
+                        for a, n, w in found.options]}
 
 
 async def _body(request: Request) -> Any:
@@ -332,6 +362,18 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
         server().changed(table)
         return _text(view)
 
+    async def hint(request: Request) -> Response:
+        iterations = _hint_iterations(request.query_params.get("iterations"))
+        async with server().lock(str(request.path_params["id"])):
+            table = table_of(request)
+            seat = seat_for(table, request.query_params.get("token"), required=True)
+            if table.to_move != seat:
+                raise ApiError(403, "it is not your turn" if table.to_move is not None
+                               else "the game is over")
+            state, turn = table.game.state, table.turn
+        advice = await asyncio.to_thread(_advise, state, iterations)
+        return _json({"turn": turn, **advice})
+
     async def record(request: Request) -> Response:
         async with server().lock(str(request.path_params["id"])):
             return _json(table_of(request).game.record())
@@ -393,6 +435,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.6) -> Starle
         Route("/api/games/{id}", guarded(get_game)),
         Route("/api/games/{id}/actions", guarded(act), methods=["POST"]),
         Route("/api/games/{id}/undo", guarded(undo), methods=["POST"]),
+        Route("/api/games/{id}/hint", guarded(hint)),
         Route("/api/games/{id}/record", guarded(record)),
         Route("/api/games/{id}/svg", guarded(svg)),
         Route("/api/games/{id}/events", guarded(events)),

@@ -43,6 +43,8 @@ MAX_SEED = 2**63
 MAX_ITERATIONS = 5000
 """The most iterations a move a searching bot of a seat may take (``mcts:N``): a server's
 bots think on its own cores."""
+MAX_THINK = 10.0
+"""The most seconds a move a bot that thinks for a time may take (``expert:think=S``)."""
 MAX_BODY = 16 * 1024
 """The largest request body the server accepts, in bytes (a larger one gets 413)."""
 
@@ -322,10 +324,15 @@ class Tables:
         try:
             for kind in seats:
                 if kind != HUMAN:
-                    iterations = getattr(make_bot(kind), "iterations", 0)
+                    bot = make_bot(kind)
+                    iterations = getattr(bot, "iterations", 0)
                     if isinstance(iterations, int) and iterations > MAX_ITERATIONS:
                         raise ApiError(422, f"bot {brief(kind)} searches too long: at most "
                                             f"{MAX_ITERATIONS} iterations a move here")
+                    think = getattr(bot, "time_budget", None)
+                    if isinstance(think, (int, float)) and think > MAX_THINK:
+                        raise ApiError(422, f"bot {brief(kind)} thinks too long: at most "
+                                            f"{MAX_THINK:g} seconds a move here")
             rules = Ruleset(players=players, edition=edition, options=options,
                             variants=None if variants is None else tuple(variants))
         except ApiError:

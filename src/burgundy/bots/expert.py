@@ -1,0 +1,251 @@
+"""The expert bot: Monte Carlo tree search with a valuation learned from self-play.
+
+:class:`ExpertBot` searches as :class:`~burgundy.bots.mcts.MCTSBot` does — through the chance
+nodes, each outcome sampled with the engine's exact probability, so it reads nothing hidden
+(the face-down hexes, goods and shields are counts in the state, the other seats' dice are
+chance events still to come) — with three differences:
+
+* **its valuation is learned** (:func:`expert_value`): a weighted sum of the features of
+  :mod:`burgundy.bots.features`, the weights fitted to the final scores of self-play games
+  (``tools/fit_expert.py``) and shipped as package data (``burgundy/data/expert-weights.json``,
+  :func:`expert_weights`). It predicts a seat's final score, so a leaf's lead is a lead in
+  expected final VP, and the logistic ``scale`` that turns it into a win chance is fitted
+  too (the spread of the prediction's errors);
+* **partners are one side**: seats on one estate (the team module's partners) add their
+  values, and a seat's leaf value is its side's lead over the best other side — in a team
+  game the bot maximises the team's sum. With one seat (the solo module) the lead is over
+  the root's value, and the solo module's ``burgundy_evaluation`` values covered spaces and
+  a won game;
+* **it thinks for a time or a number of iterations**: ``think`` seconds per decision (for
+  people), or ``iterations`` (deterministic: for tournaments and tests).
+
+:meth:`ExpertBot.hint` returns its choice with the estimated win chance: the mean leaf value
+of the chosen action, the leaves being the search's win chances.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+import attrs
+
+from burgundy._data import load
+from burgundy.actions import Action
+from burgundy.bots.features import FEATURE_NAMES, features
+from burgundy.bots.mcts import MCTSBot
+from burgundy.errors import brief
+from burgundy.state import State
+
+WEIGHTS_FORMAT = "burgundy-expert-weights"
+"""The ``format`` of the weights file."""
+WEIGHTS_VERSION = 1
+"""The weights file's ``version`` this module reads."""
+DEFAULT_THINK = 1.0
+"""Seconds per decision when neither ``think`` nor ``iterations`` is given."""
+
+
+@attrs.frozen
+class ExpertWeights:
+    """The expert's valuation: one weight per feature and the logistic scale of a lead.
+
+    Attributes:
+        weights: One weight per name of :data:`~burgundy.bots.features.FEATURE_NAMES`.
+        scale: The lead in predicted final VP that counts as a clear lead (logistic scale).
+        version: The weights' version (the file's ``version``).
+    """
+
+    weights: tuple[float, ...]
+    scale: float
+    version: int
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ExpertWeights:
+        """Read the weights file's content.
+
+        Raises:
+            ValueError: Not a weights file of this version, or its features are not those of
+                :data:`~burgundy.bots.features.FEATURE_NAMES`.
+
+        Examples:
+            >>> from burgundy.bots.expert import ExpertWeights
+            >>> ExpertWeights.from_dict({"format": "chess"})
+            Traceback (most recent call last):
+            ...
+            ValueError: not an expert weights file (format 'burgundy-expert-weights', version 1)
+        """
+        if (not isinstance(data, dict) or data.get("format") != WEIGHTS_FORMAT
+                or data.get("version") != WEIGHTS_VERSION):
+            raise ValueError(f"not an expert weights file (format {WEIGHTS_FORMAT!r}, "
+                             f"version {WEIGHTS_VERSION})")
+        if data.get("features") != list(FEATURE_NAMES):
+            raise ValueError("the weights file's features are not the features of this "
+                             "version of burgundy.bots.features")
+        weights, scale = data.get("weights"), data.get("scale")
+        if (not isinstance(weights, list) or len(weights) != len(FEATURE_NAMES)
+                or not all(isinstance(w, (int, float)) for w in weights)):
+            raise ValueError(f"the weights must be {len(FEATURE_NAMES)} numbers")
+        if not isinstance(scale, (int, float)) or scale <= 0:
+            raise ValueError(f"the scale must be a positive number; got {brief(scale)}")
+        return cls(tuple(float(w) for w in weights), float(scale), WEIGHTS_VERSION)
+
+
+@cache
+def expert_weights() -> ExpertWeights:
+    """Return the shipped weights (``burgundy/data/expert-weights.json``).
+
+    Examples:
+        >>> from burgundy.bots.expert import expert_weights
+        >>> expert_weights().version
+        1
+    """
+    return ExpertWeights.from_dict(load("expert-weights"))
+
+
+def expert_value(state: State, seat: int) -> float:
+    """Return the expert's valuation of ``state`` for ``seat``: its final score when the
+    game is over, else the learned prediction of it; then the variants'
+    ``burgundy_evaluation`` modifiers, in variant order, as for
+    :func:`~burgundy.bots.evaluate.evaluate`.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots.expert import expert_value
+        >>> 80 < expert_value(burgundy.Game(players=2, seed=1).state, 0) < 250
+        True
+    """
+    if state.is_terminal:
+        value = float(state.seats[seat].vp)
+    else:
+        weights = expert_weights().weights
+        value = sum(w * f for w, f in zip(weights, features(state, seat), strict=True))
+    for modifier in state.rules.engine.evaluation:
+        value = modifier(state, seat, value)
+    return value
+
+
+@attrs.frozen
+class Hint:
+    """What the expert would play, and how it sees the position.
+
+    Attributes:
+        action: The action it would play.
+        win_chance: Its estimate of the seat's chance to win (of the team's, in a team game;
+            of covering the duchy, in solo) after that action, between 0 and 1.
+        options: The actions it searched, best first: ``(action, visits, win chance)``.
+    """
+
+    action: Action
+    win_chance: float
+    options: tuple[tuple[Action, int, float], ...]
+
+
+class ExpertBot(MCTSBot):
+    """The strongest built-in bot (module docstring): search with the learned valuation.
+
+    Args:
+        think: Seconds per decision (default :data:`DEFAULT_THINK` when ``iterations`` is
+            not given).
+        iterations: Search iterations per decision instead of a time: the bot is then
+            deterministic given its seed.
+        seed: Seed of its RNG.
+        exploration: UCB1 exploration constant.
+        widening: Progressive-widening factor.
+
+    Raises:
+        ValueError: Both ``think`` and ``iterations``, or a value that is not positive.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots import ExpertBot
+        >>> state = burgundy.Game(players=2, seed=7).state
+        >>> bot = ExpertBot(iterations=40, seed=1)
+        >>> bot.choose(state) == ExpertBot(iterations=40, seed=1).choose(state)
+        True
+        >>> 0.0 <= bot.hint(state).win_chance <= 1.0
+        True
+    """
+
+    def __init__(self, think: float | None = None, iterations: int | None = None,
+                 seed: int = 0, exploration: float = 0.7, widening: float = 1.5) -> None:
+        if think is not None and iterations is not None:
+            raise ValueError("give the expert think (seconds) or iterations, not both")
+        if think is not None and not think > 0:
+            raise ValueError(f"think must be a positive number of seconds; got {brief(think)}")
+        if iterations is None and think is None:
+            think = DEFAULT_THINK
+        super().__init__(iterations=iterations or 1, seed=seed, exploration=exploration,
+                         widening=widening, scale=expert_weights().scale, time_budget=think,
+                         evaluation=expert_value)
+        self.think = think
+
+    def hint(self, state: State) -> Hint:
+        """Search from ``state`` and return the action :meth:`choose` would play, with its
+        estimated win chance and the other searched actions.
+
+        Raises:
+            ValueError: ``state`` is not a decision node.
+        """
+        if state.is_terminal or state.current_player < 0:
+            raise ValueError("a hint needs a decision: the game is over or chance is next")
+        seat = state.current_player
+        legal = state.legal_actions()
+        root = self._grow(state)
+        options = sorted(((action, child.visits, child.value[seat] / child.visits)
+                          for action, child in root.children), key=lambda o: -o[1])
+        if len(legal) == 1 and not options:  # pragma: no cover - a root always expands
+            options = [(legal[0], 1, 0.5)]
+        best = options[0]
+        return Hint(best[0], best[2], tuple(options))
+
+    def _leaf_values(self, state: State) -> list[float]:
+        """Each seat's win chance at a leaf: its side's lead over the best other side."""
+        seats = state.seats
+        raw = [self.evaluation(state, seat) for seat in range(len(seats))]
+        sides: dict[int, float] = {}
+        for seat, value in enumerate(raw):
+            sides[seats[seat].estate] = sides.get(seats[seat].estate, 0.0) + value
+        out = []
+        for seat in range(len(seats)):
+            side = seats[seat].estate
+            others = max((v for s, v in sides.items() if s != side), default=self._reference)
+            out.append(_win_chance((sides[side] - others) / self.scale))
+        return out
+
+
+def _win_chance(lead: float) -> float:
+    lead = max(min(lead, 50.0), -50.0)  # no overflow
+    return 1.0 / (1.0 + math.exp(-lead))
+
+
+def parse_options(argument: str) -> dict[str, Any]:
+    """Read the argument of an ``expert`` spec: ``""``, ``think=SECONDS`` or
+    ``iterations=N``.
+
+    Raises:
+        ValueError: Anything else.
+
+    Examples:
+        >>> from burgundy.bots.expert import parse_options
+        >>> parse_options("iterations=300"), parse_options("think=0.5"), parse_options("")
+        ({'iterations': 300}, {'think': 0.5}, {})
+        >>> parse_options("depth=3")
+        Traceback (most recent call last):
+        ...
+        ValueError: the expert takes think=SECONDS or iterations=N; got 'depth=3'
+    """
+    if not argument:
+        return {}
+    key, equals, value = argument.partition("=")
+    key = key.strip().lower()
+    if equals and key == "iterations" and value.strip().isdigit() and int(value) > 0:
+        return {"iterations": int(value)}
+    if equals and key == "think":
+        try:
+            seconds = float(value)
+        except ValueError:
+            seconds = -1.0
+        if seconds > 0 and math.isfinite(seconds):
+            return {"think": seconds}
+    raise ValueError(f"the expert takes think=SECONDS or iterations=N; got {brief(argument)}")

@@ -1,0 +1,124 @@
+"""What the expert bot's learned valuation sees of a position: a few numbers per seat.
+
+:func:`features` returns, for one seat, the quantities the hand-set valuation of
+:mod:`burgundy.bots.evaluate` weighs by hand — its VP, its end terms as they stand, its
+goods, silverlings and workers, its mines, its duchy and storage, its regions and colours
+under way — each once times the share of the game left and once times the share played
+(so that a weight moves over the game: a worker is worth more early than late). The expert
+bot's valuation is a weighted sum of them, with weights fitted to the final scores of
+self-play games and none negative (``tools/fit_expert.py``; :mod:`burgundy.bots.expert`):
+no quantity counts against a seat at any time of the game.
+
+The names are :data:`FEATURE_NAMES`, in the order of the values.
+"""
+
+from __future__ import annotations
+
+import math
+
+from burgundy.bots.evaluate import game_left
+from burgundy.components import TILE_COLOUR
+from burgundy.rules.phases import mines
+from burgundy.rules.place import colour_spaces
+from burgundy.rules.scoring import (
+    BONUS_TILES_PER_COLOUR,
+    LARGE_BONUS,
+    PHASE_BONUS,
+    SMALL_BONUS,
+    final_terms,
+    region_vp,
+)
+from burgundy.state import State
+
+RESOURCE_TERMS = frozenset({"goods", "silver", "workers"})
+"""The end terms left out of ``end_terms``: the resources have features of their own."""
+
+QUANTITIES: tuple[str, ...] = (
+    "end_terms",       # its final-scoring terms now, but those of goods, silver and workers
+    "goods",           # 1 - e^(-goods / 5)
+    "silver",          # 1 - e^(-silver / 4)
+    "workers",         # 1 - e^(-workers / 3)
+    "mines",           # mines x phase ends still to come
+    "hexes",           # hexes taken: covered duchy spaces (but the start castle) + stored
+    "placed",          # covered duchy spaces (but the start castle)
+    "placed_or_fits",  # covered spaces + stored hexes with a free space of their colour next
+                       # to the covered ones
+    "regions",         # sum over started regions of share^2 x (region VP + phase bonus)
+    "colours",         # sum over colours with a bonus tile left of share^3 x that tile's VP
+)
+"""The quantities the valuation weighs, each at two times of the game (below). They are
+built so that placing a stored hex loses nothing it was worth in storage: it keeps
+``hexes``, adds to ``placed``, and stays in ``placed_or_fits``."""
+
+FEATURE_NAMES: tuple[str, ...] = ("vp", *(f"{q}@start" for q in QUANTITIES),
+                                  *(f"{q}@end" for q in QUANTITIES))
+"""The names of :func:`features`' values, in order: the seat's VP so far (its weight is
+1: a VP is a VP), then each quantity times the share of the game left (``@start``), then
+each times the share played (``@end``): a quantity's weight moves from the first to the
+second over the game."""
+
+
+def features(state: State, seat: int) -> list[float]:
+    """Return the values of :data:`FEATURE_NAMES` for ``seat`` in ``state`` (a state that
+    is not terminal; a finished game is valued by its score).
+
+    Args:
+        state: A state of any ruleset.
+        seat: The seat to describe.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots.features import FEATURE_NAMES, features
+        >>> values = features(burgundy.Game(players=2, seed=1).state, 0)
+        >>> len(values) == len(FEATURE_NAMES), values[0]
+        (True, 0.0)
+    """
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    terms = final_terms(state, seat)
+    end = sum(vp for name, vp in terms.items() if name not in RESOURCE_TERMS)
+    quantities = [
+        float(end),
+        1.0 - math.exp(-sum(estate.goods) / 5.0),
+        1.0 - math.exp(-estate.silver / 4.0),
+        1.0 - math.exp(-estate.workers / 3.0),
+        float(mines(state, index) * max(5 - state.phase, 0)),
+        float(len(estate.storage)), 0.0, 0.0, 0.0, 0.0,
+    ]
+    if state.rules.engine.boards.get(estate.board) is not None:
+        _duchy(state, seat, quantities)
+    left = game_left(state)
+    return [float(state.seats[seat].vp), *(q * left for q in quantities),
+            *(q * (1.0 - left) for q in quantities)]
+
+
+def _duchy(state: State, seat: int, quantities: list[float]) -> None:
+    """Add the duchy's entries to ``quantities`` (``hexes`` to ``colours``)."""
+    estate = state.estates[state.seats[seat].estate]
+    board = state.rules.engine.boards[estate.board]
+    filled = estate.filled
+    placed = float(filled.bit_count() - 1)
+    quantities[5] += placed
+    quantities[6] = placed
+    quantities[7] = placed
+    for tile in estate.storage:
+        colour = TILE_COLOUR[tile]
+        if colour >= 0:
+            open_space = board.colour_masks[colour] & estate.frontier & ~filled
+        else:  # a tile of no colour: where the variants let it go
+            open_space = colour_spaces(state, seat, tile)
+        if open_space:
+            quantities[7] += 1.0
+    phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
+    for region in board.regions:
+        covered = (region.mask & filled).bit_count()
+        if 0 < covered < region.size:
+            share = covered / region.size
+            quantities[8] += share * share * (region_vp(region.size) + phase_bonus)
+    players = state.rules.value_players
+    for colour, tiles_left in enumerate(state.bonus_tiles):
+        mask = board.colour_masks[colour]
+        if tiles_left and mask & ~filled:
+            share = (mask & filled).bit_count() / mask.bit_count()
+            large = tiles_left == BONUS_TILES_PER_COLOUR
+            quantities[9] += share**3 * (LARGE_BONUS if large else SMALL_BONUS)[players]

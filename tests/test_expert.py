@@ -1,0 +1,220 @@
+"""The expert bot (issue #35): its specs, its learned valuation and weights file, its hints,
+partners as one side, and every module played."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+import burgundy
+from burgundy.bots import ExpertBot, GreedyBot, make_bot
+from burgundy.bots.evaluate import game_left
+from burgundy.bots.expert import (
+    DEFAULT_THINK,
+    ExpertWeights,
+    expert_value,
+    expert_weights,
+    parse_options,
+)
+from burgundy.bots.features import FEATURE_NAMES, QUANTITIES, features
+from burgundy.game import Game
+from burgundy.terminal import LineReader, Session, _Quit
+
+
+def _midgame(seed: int, players: int = 2, variants: tuple[str, ...] | None = None,
+             moves: int = 30) -> burgundy.State:
+    game = Game(players=players, variants=variants, seed=seed, options=_options(variants))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.play(rng.choice(game.legal_actions()))
+    return game.state
+
+
+def _options(variants: tuple[str, ...] | None) -> dict[str, str]:
+    return {"trade_routes_deck": "generated"} if variants and "trade_routes" in variants else {}
+
+
+# -- specs ------------------------------------------------------------------------------------
+def test_the_specs_of_the_expert() -> None:
+    assert make_bot("expert").time_budget == DEFAULT_THINK  # type: ignore[attr-defined]
+    assert make_bot("expert:think=0.25").time_budget == 0.25  # type: ignore[attr-defined]
+    bot = make_bot("expert:iterations=70", seed=4)
+    assert isinstance(bot, ExpertBot) and bot.iterations == 70 and bot.time_budget is None
+    for bad in ("expert:depth=3", "expert:think=0", "expert:think=-1", "expert:think=nan",
+                "expert:think=inf", "expert:iterations=0", "expert:iterations=x", "expert:5"):
+        with pytest.raises(ValueError, match="the expert takes think=SECONDS or iterations=N"):
+            make_bot(bad)
+    with pytest.raises(ValueError, match="not both"):
+        ExpertBot(think=1.0, iterations=5)
+    with pytest.raises(ValueError, match="positive"):
+        ExpertBot(think=0.0)
+    assert parse_options("ITERATIONS=3") == {"iterations": 3}
+
+
+def test_it_is_deterministic_given_seed_and_iterations() -> None:
+    for seed in (1, 2):
+        state = _midgame(seed)
+        first = ExpertBot(iterations=60, seed=seed).search(state)
+        assert ExpertBot(iterations=60, seed=seed).search(state) == first
+        assert first[0] in state.legal_actions()
+
+
+# -- the valuation ----------------------------------------------------------------------------
+def test_the_shipped_weights() -> None:
+    weights = expert_weights()
+    assert weights.version == 1 and len(weights.weights) == len(FEATURE_NAMES)
+    assert weights.scale > 0
+    assert weights.weights[FEATURE_NAMES.index("vp")] == 1.0  # a VP is a VP
+    assert min(weights.weights) >= 0.0  # no quantity counts against a seat
+
+
+def test_a_weights_file_is_checked() -> None:
+    good = {"format": "burgundy-expert-weights", "version": 1, "features": list(FEATURE_NAMES),
+            "weights": [0.0] * len(FEATURE_NAMES), "scale": 5.0}
+    assert ExpertWeights.from_dict(good).scale == 5.0
+    cases = [
+        ({**good, "version": 2}, "not an expert weights file"),
+        ([], "not an expert weights file"),
+        ({**good, "features": ["vp"]}, "features are not"),
+        ({**good, "weights": [0.0]}, f"must be {len(FEATURE_NAMES)} numbers"),
+        ({**good, "weights": ["1"] * len(FEATURE_NAMES)}, f"must be {len(FEATURE_NAMES)} numbers"),
+        ({**good, "scale": 0}, "scale must be a positive number"),
+        ({**good, "scale": "5"}, "scale must be a positive number"),
+    ]
+    for data, message in cases:
+        with pytest.raises(ValueError, match=message):
+            ExpertWeights.from_dict(data)
+
+
+def test_the_valuation_is_the_weighted_features_and_the_score_at_the_end() -> None:
+    state = _midgame(3)
+    weights = expert_weights().weights
+    for seat in (0, 1):
+        expected = sum(w * f for w, f in zip(weights, features(state, seat), strict=True))
+        assert expert_value(state, seat) == pytest.approx(expected)
+    game = Game(players=2, seed=3)
+    bots = [GreedyBot(seed=0), GreedyBot(seed=1)]
+    while not game.state.is_terminal:
+        game.play(bots[game.state.current_player].choose(game.state))
+    assert [expert_value(game.state, s) for s in (0, 1)] == list(map(float, game.state.scores))
+
+
+def test_the_features_follow_the_game_left() -> None:
+    """Each quantity comes twice: times the share of the game left, times the share played."""
+    state = _midgame(5, moves=60)
+    values = features(state, 0)
+    left = game_left(state)
+    assert 0.0 < left < 1.0 and values[0] == state.seats[0].vp
+    count = len(QUANTITIES)
+    assert FEATURE_NAMES[1:] == (*(f"{q}@start" for q in QUANTITIES),
+                                 *(f"{q}@end" for q in QUANTITIES))
+    for start, end in zip(values[1:1 + count], values[1 + count:], strict=True):
+        assert start * (1.0 - left) == pytest.approx(end * left)
+    assert any(values[1:])
+
+
+def test_placing_a_stored_hex_loses_no_feature() -> None:
+    """The features are built so that placing a stored hex loses nothing of what it was
+    worth in storage: ``hexes`` stays, ``placed`` grows by one."""
+    from burgundy.actions import PlaceTile
+
+    found = 0
+    for seed in range(1, 30):
+        state = _midgame(seed, moves=40)
+        if state.is_terminal or state.current_player < 0:
+            continue
+        seat = state.current_player
+        for action in state.legal_actions():
+            if not isinstance(action, PlaceTile):
+                continue
+            after = state.apply(action)
+            before_q = dict(zip(QUANTITIES, _quantities(state, seat), strict=True))
+            after_q = dict(zip(QUANTITIES, _quantities(after, seat), strict=True))
+            assert after_q["hexes"] == pytest.approx(before_q["hexes"])
+            assert after_q["placed"] == pytest.approx(before_q["placed"] + 1)
+            found += 1
+            break
+    assert found >= 5
+
+
+def _quantities(state: burgundy.State, seat: int) -> list[float]:
+    """The quantities themselves (the two weighted copies added back together)."""
+    values = features(state, seat)
+    count = len(QUANTITIES)
+    return [a + b for a, b in zip(values[1:1 + count], values[1 + count:], strict=True)]
+
+
+# -- sides ------------------------------------------------------------------------------------
+def test_partners_are_one_side() -> None:
+    """Team play (R-TEAM-RESULT: the partners' VP summed): partners get the same leaf value,
+    and the two teams' values are complementary chances."""
+    state = _midgame(2, players=4, variants=("knowledge", "team"), moves=40)
+    values = ExpertBot(iterations=1)._leaf_values(state)
+    sides = state.estate_seats()
+    for seats in sides:
+        assert len({values[s] for s in seats}) == 1
+    assert values[sides[0][0]] + values[sides[1][0]] == pytest.approx(1.0)
+
+
+def test_without_partners_each_seat_is_its_own_side() -> None:
+    state = _midgame(4, players=3)
+    bot = ExpertBot(iterations=1)
+    values = bot._leaf_values(state)
+    raw = [expert_value(state, s) for s in range(3)]
+    best = max(range(3), key=raw.__getitem__)
+    assert max(range(3), key=values.__getitem__) == best
+    assert values[best] > 0.5 > min(values)
+
+
+# -- hints ------------------------------------------------------------------------------------
+def test_a_hint_is_what_it_plays() -> None:
+    state = _midgame(6)
+    hint = ExpertBot(iterations=50, seed=2).hint(state)
+    assert hint.action == ExpertBot(iterations=50, seed=2).choose(state)
+    assert 0.0 <= hint.win_chance <= 1.0 and hint.options[0][0] == hint.action
+    visits = [n for _, n, _ in hint.options]
+    assert visits == sorted(visits, reverse=True) and sum(visits) <= 50
+    chance = Game(players=2, chance="external").state
+    assert chance.is_chance
+    with pytest.raises(ValueError, match="a hint needs a decision"):
+        ExpertBot(iterations=5).hint(chance)
+
+
+def test_the_hint_command_of_play() -> None:
+    state = _midgame(7)
+    game = Game(players=2, seed=7)
+    rng = random.Random(7)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_actions()))
+    assert game.state == state
+    out = io.StringIO()
+    reader = LineReader(io.StringIO("hint\nq\n"), out)
+    session = Session(game, state.current_player, {}, ["a", "b"], reader, out,
+                      advisor=ExpertBot(iterations=30, seed=0))
+    with pytest.raises(_Quit):
+        session._decide(game.state)
+    expected = ExpertBot(iterations=30, seed=0).hint(state)
+    legal = state.legal_actions()
+    number = legal.index(expected.action) + 1
+    assert f"Hint: {number}. {expected.action}" in out.getvalue()
+    assert f"{expected.win_chance:.0%}" in out.getvalue()
+
+
+# -- every module -----------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "variants"), [
+    (2, ("knowledge", "shields", "outposts", "trade_routes", "white_castles", "inns",
+         "extra_hexes")),
+    (4, ("knowledge", "team")),
+    (1, ("knowledge", "solo")),
+    (3, ()),
+])
+def test_it_plays_every_module(players: int, variants: tuple[str, ...]) -> None:
+    game = Game(players=players, variants=variants, seed=9, options=_options(variants))
+    bot = ExpertBot(iterations=8, seed=1)
+    for _ in range(40):
+        if game.state.is_terminal:
+            break
+        game.play(bot.choose(game.state))
+    assert game.state.round > 0 or game.state.phase > 0
