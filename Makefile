@@ -171,11 +171,12 @@ unit: $(VENV)/.dev-installed
 
 # make test: the suite on this Python's two builds, pure then compiled (which includes
 # tests/test_compiled.py, the compiled build against the pure one); pure again afterwards.
+# The 15 slowest tests of each run are listed at its end (where make test's time goes).
 unit-builds: $(VENV)/.dev-installed
 	$(MAKE) pure
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
 	$(MAKE) compiled
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile || { $(MAKE) pure; exit 1; }
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 || { $(MAKE) pure; exit 1; }
 	$(MAKE) pure
 
 # pytest on every supported Python found on this machine (noxfile.py; a missing one is

@@ -50,6 +50,14 @@ def test_the_specs_of_the_expert() -> None:
         ExpertBot(think=1.0, iterations=5)
     with pytest.raises(ValueError, match="positive"):
         ExpertBot(think=0.0)
+    with pytest.raises(ValueError, match="positive"):
+        ExpertBot(think=float("inf"))
+    with pytest.raises(ValueError, match="at least 1"):
+        ExpertBot(iterations=0)
+    with pytest.raises(ValueError, match="positive"):
+        ExpertBot(think="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least 1"):
+        ExpertBot(iterations=2.5)  # type: ignore[arg-type]
     assert parse_options("ITERATIONS=3") == {"iterations": 3}
 
 
@@ -218,3 +226,15 @@ def test_it_plays_every_module(players: int, variants: tuple[str, ...]) -> None:
             break
         game.play(bot.choose(game.state))
     assert game.state.round > 0 or game.state.phase > 0
+
+
+def test_the_hint_of_a_solo_game_is_a_value_not_a_chance() -> None:
+    game = Game(players=1, variants=("knowledge", "solo"), seed=2)
+    out = io.StringIO()
+    reader = LineReader(io.StringIO("hint\nq\n"), out)
+    session = Session(game, 0, {}, ["you"], reader, out,
+                      advisor=ExpertBot(iterations=20, seed=0))
+    with pytest.raises(_Quit):
+        session._decide(game.state)
+    assert "its value of the position after it:" in out.getvalue()
+    assert "50% being as good as now" in out.getvalue()

@@ -131,8 +131,10 @@ class Hint:
 
     Attributes:
         action: The action it would play.
-        win_chance: Its estimate of the seat's chance to win (of the team's, in a team game;
-            of covering the duchy, in solo) after that action, between 0 and 1.
+        win_chance: Its estimate of the seat's chance to win after that action (of the
+            team's, in a team game), between 0 and 1: the mean of the search's leaf values.
+            With one seat (solo) there is no opponent to be ahead of, and the leaves compare
+            with the position searched from: ``0.5`` is "as good as now", more is better.
         options: The actions it searched, best first: ``(action, visits, win chance)``.
     """
 
@@ -154,7 +156,8 @@ class ExpertBot(MCTSBot):
         widening: Progressive-widening factor.
 
     Raises:
-        ValueError: Both ``think`` and ``iterations``, or a value that is not positive.
+        ValueError: Both ``think`` and ``iterations``, or a value that is not positive (or
+            an infinite time).
 
     Examples:
         >>> import burgundy
@@ -171,14 +174,19 @@ class ExpertBot(MCTSBot):
                  seed: int = 0, exploration: float = 0.7, widening: float = 1.5) -> None:
         if think is not None and iterations is not None:
             raise ValueError("give the expert think (seconds) or iterations, not both")
-        if think is not None and not think > 0:
+        if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
+                                  or not (think > 0 and math.isfinite(think))):
             raise ValueError(f"think must be a positive number of seconds; got {brief(think)}")
+        if iterations is not None and (isinstance(iterations, bool)
+                                       or not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be at least 1; got {brief(iterations)}")
         if iterations is None and think is None:
             think = DEFAULT_THINK
         super().__init__(iterations=iterations or 1, seed=seed, exploration=exploration,
                          widening=widening, scale=expert_weights().scale, time_budget=think,
                          evaluation=expert_value)
         self.think = think
+        """Seconds per decision, or ``None`` when it searches a number of iterations."""
 
     def hint(self, state: State) -> Hint:
         """Search from ``state`` and return the action :meth:`choose` would play, with its
@@ -190,12 +198,9 @@ class ExpertBot(MCTSBot):
         if state.is_terminal or state.current_player < 0:
             raise ValueError("a hint needs a decision: the game is over or chance is next")
         seat = state.current_player
-        legal = state.legal_actions()
         root = self._grow(state)
         options = sorted(((action, child.visits, child.value[seat] / child.visits)
                           for action, child in root.children), key=lambda o: -o[1])
-        if len(legal) == 1 and not options:  # pragma: no cover - a root always expands
-            options = [(legal[0], 1, 0.5)]
         best = options[0]
         return Hint(best[0], best[2], tuple(options))
 
