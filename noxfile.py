@@ -148,8 +148,8 @@ def _define(version: str) -> None:
         if left_out:
             session.log(f"no wheels of some optional extras for Python {version}: {left_out}")
         workers = os.environ.get("PYTEST_WORKERS", "auto")  # pytest-xdist, as make unit
-        session.run("python", "-m", "pytest", "-n", workers, "--dist", "loadfile", *left_out,
-                    *session.posargs)
+        session.run("python", "-m", "pytest", "-n", workers, "--dist", "loadfile",
+                    "--durations=15", *left_out, *session.posargs)
 
     tests.__doc__ = f"pytest on CPython {version} (core and every plugin installed)"
     nox.session(
