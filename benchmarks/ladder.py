@@ -19,6 +19,7 @@ against two or three MCTS(200) opponents (a tournament's bots are distinct names
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -75,11 +76,30 @@ def play(match: Match, jobs: int, games: int | None) -> None:
     """Play (or resume) one match into its results file."""
     spec = match.spec(games)
     path = HERE / f"{match.name}.jsonl"
+    if path.exists():
+        spec = _extend(path, spec)
     with ProcessPoolExecutor(jobs) as pool:
         result = run_tournament(spec, pool, out=path,
                                 progress=lambda done, n: print(f"{match.name}: {done}/{n}",
                                                                file=sys.stderr))
     print(result.summary.table(), file=sys.stderr)
+
+
+def _extend(path: Path, spec: TournamentSpec) -> TournamentSpec:
+    """The spec to go on with in ``path``: a match played with fewer games goes on to
+    ``spec``'s (game *g* has the same seating and seed whatever the number of games, so the
+    games played stay: only the header changes); one with more games stays as it is."""
+    found, _ = read_results(path)
+    if attrs.evolve(found, games=spec.games) != spec:
+        raise ValueError(f"{path} holds another match; move it away to play this one")
+    if found.games >= spec.games:
+        return found
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["tournament"] = spec.to_dict()
+    path.write_text(json.dumps(header, sort_keys=True) + "\n" + "".join(lines[1:]),
+                    encoding="utf-8")
+    return spec
 
 
 def _rows(match: Match) -> tuple[TournamentSpec, list[dict[str, Any]]] | None:
