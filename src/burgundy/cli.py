@@ -60,8 +60,10 @@ from burgundy.variants import CORE_OPTIONS, STANDARD_VARIANTS, Ruleset
 __all__ = ["build_parser", "explain", "main", "play_bot_game", "states_of", "summary_table"]
 
 PHASES = "".join(PHASE_NAMES)
-BOTS_HELP = ("random, greedy, mcts (200 iterations a decision), mcts:N (N iterations) or "
-             "an installed bot's NAME[:ARG] (entry points burgundy.bots)")
+BOTS_HELP = ("random, greedy, mcts (200 iterations a decision), mcts:N (N iterations), "
+             "expert (about a second a decision), expert:think=SECONDS, "
+             "expert:iterations=N, or an installed bot's NAME[:ARG] (entry points "
+             "burgundy.bots)")
 """The bot names, as the help texts give them."""
 HUMAN = "human"
 """The name of the person's seat in a record's header (``burgundy play``)."""
@@ -983,15 +985,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     selfplay = command(
         "selfplay", "self-play data for learning: shards of observations, masks, policies",
-        "A searching bot (mcts:N) plays every seat of --games seeded games; every decision "
-        "is written as (observation, legal mask, search policy, final outcome) in the "
-        "learning adapters' encodings (burgundy.rl), in numpy .npz shards of "
+        "A searching bot (mcts:N, expert:iterations=N) plays every seat of --games seeded "
+        "games; every decision is written as (observation, legal mask, search policy, "
+        "final outcome) in the learning adapters' encodings (burgundy.rl), in numpy .npz shards of "
         "--shard-games games with a manifest.json. Needs pip install burgundy[rl]. An "
         "interrupted run resumes: only the missing shards are played.")
     ruleset_args(selfplay)
     selfplay.add_argument("--bot", default="mcts:200", metavar="SPEC",
-                          help="the bot of every seat; it must search: mcts or mcts:N "
-                          "(default: mcts:200)")
+                          help="the bot of every seat; it must search: mcts, mcts:N or the "
+                          "expert (default: mcts:200)")
     selfplay.add_argument("--games", type=int, default=10, metavar="N",
                           help="games in all (default: 10)")
     selfplay.add_argument("--out", required=True, metavar="DIR",

@@ -115,7 +115,8 @@ class SelfPlaySpec:
             raise ValueError(f"bot must be a bot spec string; got {brief(self.bot)}")
         if not callable(getattr(make_bot(self.bot), "search", None)):
             raise ValueError(f"self-play needs a bot that searches (a search policy): "
-                             f"{self.bot!r} has no search(state); use mcts or mcts:N")
+                             f"{self.bot!r} has no search(state); use mcts, mcts:N or "
+                             f"expert:iterations=N")
         _whole(self.games, "games", 1)
         _whole(self.shard_games, "shard_games", 1)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
