@@ -46,8 +46,7 @@ class MCTSBot:
         scale: VP difference that counts as a clear lead when scoring leaves.
         time_budget: Seconds per decision instead of a fixed number of iterations.
         evaluation: The valuation ``evaluation(state, seat) -> VP`` that orders the
-            actions and scores the leaves (:func:`~burgundy.bots.evaluate.evaluate` by
-            default).
+            actions and scores the leaves (``None``: :func:`~burgundy.bots.evaluate.evaluate`).
     """
 
     def __init__(
@@ -58,7 +57,7 @@ class MCTSBot:
         widening: float = 1.5,
         scale: float = 10.0,
         time_budget: float | None = None,
-        evaluation: Callable[[State, int], float] = evaluate,
+        evaluation: Callable[[State, int], float] | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -68,7 +67,7 @@ class MCTSBot:
         self.widening = widening
         self.scale = scale
         self.time_budget = time_budget
-        self.evaluation = evaluation
+        self.evaluation = evaluate if evaluation is None else evaluation
         self._reference = 0.0  # a lone seat's value at the root of the current search
 
     def choose(self, state: State) -> Action:
