@@ -59,7 +59,7 @@ def test_a_fit_from_selfplay_shards(tmp_path: Path) -> None:
     assert weights.weights[FEATURE_NAMES.index("vp")] == 1.0
     assert min(weights.weights) >= 0.0
     assert weights.weights != tuple(tool.prior(2))  # the games moved it
-    fitted = data["fitted"]
+    fitted = data["_fitted"]
     assert fitted["sources"] == [{"ruleset": spec.ruleset, "bot": "mcts:4", "games": 5,
                                   "seed": 8}]
     assert fitted["rows"]["held_out"] > 0 and fitted["rows"]["train"] > 0

@@ -377,7 +377,8 @@ import burgundy
 
 for module in pkgutil.walk_packages(burgundy.__path__, "burgundy."):
     importlib.import_module(module.name)
-burgundy.geometry.boards()  # the one reader that runs on first use (cached), not at import
+burgundy.geometry.boards()  # the readers that run on first use (cached), not at import
+burgundy.bots.expert.expert_weights()
 json.loads = plain_loads
 print(json.dumps({
     name: unread(documents[name], seen[name]) if name in documents else ["(not loaded)"]
@@ -413,7 +414,7 @@ def test_every_core_data_value_is_read_at_import(tmp_path: Path) -> None:
     modules, when ``make compiled`` put them in place): compiled code reads a dict without
     calling the recorder's ``__getitem__``, and both builds read the same data."""
     files = sorted(str(path) for path in _CORE_DATA.glob("*.json"))
-    assert len(files) == 3
+    assert len(files) == 4
     shutil.copytree(_CORE_DATA.parent, tmp_path / "burgundy",
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
     out = subprocess.run(

@@ -147,7 +147,7 @@ def fit(folders: list[Path], ridge: float) -> dict[str, Any]:
         "features": list(FEATURE_NAMES),
         "weights": [round(float(w), 6) for w in weights],
         "scale": round(scale, 3),
-        "fitted": {
+        "_fitted": {
             "target": "the VP the seat scores from the decision on, less the other seats' mean "
                       "(features likewise); vp has weight 1, the others are not negative",
             "ridge": ridge,
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     result = fit(args.folders, args.ridge)
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    fitted = result["fitted"]
+    fitted = result["_fitted"]
     print(f"{fitted['rows']} rows; R² {fitted['r2']}", file=sys.stderr)
     return 0
 
