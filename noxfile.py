@@ -65,19 +65,8 @@ nox.options.error_on_missing_interpreters = False
 SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if v.strip()}
 
 
-EXTRA_TESTS: dict[str, tuple[str, ...]] = {
-    "ray": ("tests/test_tournament_ray.py", "tests/test_api_snapshot.py"),
-    "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_observation.py",
-           "tests/test_rl_openspiel.py", "tests/test_rl_variant_slices.py",
-           "tests/test_selfplay.py", "tests/test_fit_expert.py", "tests/test_tournament_ray.py",
-           "tests/test_api_snapshot.py"),
-    "openspiel": ("tests/test_rl_openspiel.py", "tests/test_api_snapshot.py"),
-    "web": ("tests/test_web_api.py", "tests/test_web_browser.py", "tests/test_api_snapshot.py"),
-    "web-test": ("tests/test_web_browser.py",),
-    "learn": ("tests/test_rl_sb3.py",),
-    "rllib": ("tests/test_rl_rllib.py",),
-}
-"""The test files each optional extra is needed by (the rule above)."""
+EXTRA_TESTS = project.EXTRA_TESTS
+"""The test files each optional extra is needed by (the rule above; ``tools/project.py``)."""
 
 
 def _extras(version: str) -> list[str]:
@@ -88,10 +77,7 @@ def _extras(version: str) -> list[str]:
 
 def _left_out(version: str) -> list[str]:
     """pytest arguments leaving out the test files of extras without wheels here."""
-    present = set(_extras(version))
-    files = sorted({f for extra, paths in EXTRA_TESTS.items() if extra not in present
-                    for f in paths})
-    return [f"--ignore={f}" for f in files]
+    return project.ignore_extra_tests(set(_extras(version)))
 
 
 def _install_fingerprint(version: str) -> str:

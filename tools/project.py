@@ -11,6 +11,8 @@ them hard-codes a plugin, a data file or a Python version:
   first, then pyenv's versions), or ``None``;
 - :func:`third_party_requirements`: what the distributions (and the given extras of the
   core) need from PyPI, the distributions of this repository left out;
+- :data:`EXTRA_TESTS`: the test files each optional extra is needed by (left out where it
+  is not installed: :func:`ignore_extra_tests`);
 - :data:`WHEELHOUSE`: where ``make dev`` keeps those requirements as wheels, so that the
   test sessions and the wheel smoke test install without the network.
 
@@ -32,6 +34,32 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Wheels of every third-party requirement, for offline installs (made by ``make dev``).
 WHEELHOUSE = Path(os.environ.get("BURGUNDY_WHEELHOUSE", ROOT / ".venv" / "wheelhouse"))
+
+
+#: The test files each optional extra of the core is needed by. A pytest run where an extra
+#: is not installed leaves its files out (``--ignore``), never skips inside a file: the nox
+#: session of a Python without wheels of the extra, and the compiled build's run of the core
+#: and plugin suites (``make unit-builds``), which leaves out every one of them.
+EXTRA_TESTS: dict[str, tuple[str, ...]] = {
+    "ray": ("tests/test_tournament_ray.py", "tests/test_api_snapshot.py"),
+    "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_observation.py",
+           "tests/test_rl_openspiel.py", "tests/test_rl_variant_slices.py",
+           "tests/test_selfplay.py", "tests/test_fit_expert.py", "tests/test_tournament_ray.py",
+           "tests/test_api_snapshot.py"),
+    "openspiel": ("tests/test_rl_openspiel.py", "tests/test_api_snapshot.py"),
+    "web": ("tests/test_web_api.py", "tests/test_web_browser.py", "tests/test_api_snapshot.py"),
+    "web-test": ("tests/test_web_browser.py",),
+    "learn": ("tests/test_rl_sb3.py",),
+    "rllib": ("tests/test_rl_rllib.py",),
+}
+"""The test files each optional extra is needed by (the rule above)."""
+
+
+def ignore_extra_tests(present: set[str]) -> list[str]:
+    """pytest arguments leaving out the test files of the extras not in ``present``."""
+    files = sorted({f for extra, paths in EXTRA_TESTS.items() if extra not in present
+                    for f in paths})
+    return [f"--ignore={f}" for f in files]
 
 
 @dataclass(frozen=True)
@@ -209,3 +237,15 @@ def find_python(version: str) -> str | None:
         if real:
             return real
     return None
+
+
+if __name__ == "__main__":
+    # ``python tools/project.py ignore-extra-tests [KEPT_FILE ...]``: the --ignore arguments
+    # of every test file that needs an optional extra, those named left in (make
+    # unit-builds' compiled run).
+    import sys
+
+    if sys.argv[1:2] != ["ignore-extra-tests"]:
+        sys.exit("usage: python tools/project.py ignore-extra-tests [KEPT_FILE ...]")
+    kept = {f"--ignore={name}" for name in sys.argv[2:]}
+    print(" ".join(arg for arg in ignore_extra_tests(set()) if arg not in kept))
