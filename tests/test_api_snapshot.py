@@ -5,21 +5,18 @@ show fails here (``python tools/api_snapshot.py`` writes it; the change then goe
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
+from repo_scripts import load_script
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "api_snapshot.py"
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("api_snapshot", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL, "api_snapshot")
 
 
 def test_the_public_api_is_the_listed_one() -> None:

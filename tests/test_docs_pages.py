@@ -6,18 +6,16 @@ page, the tutorial's folder tree matching its example, ``Examples:`` sections on
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
+from repo_scripts import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-_spec = importlib.util.spec_from_file_location("docs_checks", DOCS / "_hooks" / "checks.py")
-assert _spec is not None and _spec.loader is not None
-checks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(checks)
+checks = load_script(DOCS / "_hooks" / "checks.py", "docs_checks")
 
 PICTURE = re.compile(r'^```python exec="on" html="on"\n(?:.*\n)*?print\(state_svg\(', re.M)
 
@@ -87,10 +85,8 @@ def test_make_learn_writes_outside_the_tracked_tree() -> None:
     """`make learn` (docs/examples/learn.py with no arguments) writes its curve and results
     under .venv/, which git ignores: it never overwrites the page's tracked picture."""
     pytest.importorskip("gymnasium")
-    spec = importlib.util.spec_from_file_location("docs_learn", DOCS / "examples" / "learn.py")
-    assert spec is not None and spec.loader is not None
-    learn = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(learn)  # torch and sb3-contrib are imported by main() only
+    learn = load_script(DOCS / "examples" / "learn.py", "docs_learn")
+    # torch and sb3-contrib are imported by main() only
     defaults = learn.build_parser().parse_args([])
     for path in (defaults.picture, defaults.results):
         assert Path(path).resolve().relative_to(ROOT).parts[0] == ".venv", path

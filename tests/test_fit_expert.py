@@ -4,7 +4,6 @@ reads; its prior is the hand-set valuation exactly."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -17,16 +16,13 @@ from burgundy.bots.evaluate import base_value
 from burgundy.bots.expert import ExpertWeights
 from burgundy.bots.features import FEATURE_NAMES, features
 from burgundy.selfplay import SelfPlaySpec, run_selfplay
+from repo_scripts import load_script
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "fit_expert.py"
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_expert", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL, "fit_expert")
 
 
 def test_the_prior_is_the_hand_set_valuation() -> None:

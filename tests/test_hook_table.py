@@ -9,7 +9,6 @@ typed attributes, and a hook written once in a hookspec module is all the genera
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -20,17 +19,14 @@ import pytest
 from burgundy import Ruleset, hookspecs, registry
 from burgundy.rules.engine import Engine, hook_attribute
 from burgundy.state import EngineView
+from repo_scripts import load_script
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "hook_table.py"
 needs_tool = pytest.mark.skipif(not TOOL.is_file(), reason="tools/ is not in this tree")
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hook_table", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL, "hook_table")
 
 
 @needs_tool

@@ -4,22 +4,19 @@ win rates and Elo that docs/bots.md shows."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from burgundy.tournament import read_results
+from repo_scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "ladder.py"
 
 
 def _ladder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ladder", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(SCRIPT, "ladder")
     monkeypatch.setattr(module, "HERE", tmp_path)
     matches = (module.Match("std-2p-greedy-random", 2, ("greedy", "random"), 4),
                module.Match("solo-random", 1, ("random",), 2, ("knowledge", "solo")))

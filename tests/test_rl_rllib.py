@@ -11,8 +11,6 @@ minute: a Ray start-up, PPO's build and 512 sampled steps.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -21,6 +19,7 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 from burgundy.rl.pettingzoo import env
+from repo_scripts import load_script
 
 # RLlib itself is imported inside the tests: importing it takes seconds, which every pytest
 # worker would pay while collecting, not only the one that runs this file.
@@ -29,13 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _example() -> ModuleType:
-    path = ROOT / "docs/examples/rllib_ppo.py"
-    spec = importlib.util.spec_from_file_location("rllib_ppo_example", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "docs/examples/rllib_ppo.py", "rllib_ppo_example", register=True)
 
 
 def test_rllibs_pre_check_passes_on_both_environments() -> None:

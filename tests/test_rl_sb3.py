@@ -8,8 +8,6 @@ Needs the ``rl-test`` extra (torch, sb3-contrib; ``.venv`` only, noxfile.py)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -18,18 +16,14 @@ import torch
 from sb3_contrib import MaskablePPO
 
 from burgundy.rl.gym import BurgundyEnv
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _demo() -> ModuleType:
     """docs/examples/learn.py, the training demo of docs/learning.md."""
-    spec = importlib.util.spec_from_file_location("learn_demo", ROOT / "docs/examples/learn.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "docs/examples/learn.py", "learn_demo", register=True)
 
 
 def _raw_win_rate(model: MaskablePPO, games: int, seed: int) -> float:
