@@ -84,28 +84,68 @@ def _pure_copy(folder: Path) -> Path:
     return folder
 
 
-def _play(todo: str, out: Path, compiled: bool, first: Path | None) -> subprocess.Popen[str]:
+#: Like :data:`PLAY`, for bot games (``burgundy.tournament.play_game``): argv[1] the games
+#: as ``[ruleset spec, seats, seed]``. One line per game: its result without the time.
+PLAY_BOTS = """
+import json, sys
+import burgundy
+from burgundy.tournament import play_game
+expected = json.loads(sys.argv[3])
+assert burgundy.COMPILED is expected, (burgundy.COMPILED, burgundy.__file__)
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    for ruleset, seats, seed in json.loads(sys.argv[1]):
+        result = play_game(ruleset, seats, seed, record=True)
+        del result["time"]
+        out.write(json.dumps(result, sort_keys=True) + "\\n")
+"""
+
+
+def _play(todo: str, out: Path, compiled: bool, first: Path | None,
+          script: str = PLAY) -> subprocess.Popen[str]:
     env = dict(os.environ)
     if first is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(first), *filter(None, [env.get("PYTHONPATH")])])
-    return subprocess.Popen([sys.executable, "-c", PLAY, todo, str(out), json.dumps(compiled)],
+    return subprocess.Popen([sys.executable, "-c", script, todo, str(out), json.dumps(compiled)],
                             env=env, text=True, stderr=subprocess.PIPE)
+
+
+def _both_builds(tmp_path: Path, todo: str, script: str) -> list[tuple[str, str]]:
+    """The output lines of ``script`` on ``todo`` in the pure and in the compiled build."""
+    pure = _play(todo, tmp_path / "pure.jsonl", False, _pure_copy(tmp_path / "pure"), script)
+    compiled = _play(todo, tmp_path / "compiled.jsonl", True, None, script)
+    for process in (pure, compiled):
+        _, err = process.communicate(timeout=900)
+        assert process.returncode == 0, err
+    pure_lines = (tmp_path / "pure.jsonl").read_text(encoding="utf-8").splitlines()
+    compiled_lines = (tmp_path / "compiled.jsonl").read_text(encoding="utf-8").splitlines()
+    return list(zip(pure_lines, compiled_lines, strict=True))
+
+
+def test_bots_play_the_same_games_in_both_builds(tmp_path: Path) -> None:
+    """The search bots' valuations are compiled too (``burgundy.bots.evaluate``,
+    ``burgundy.bots.features``): the same moves, the same scores. Standard game and every
+    variant at once, the expert against MCTS and greedy."""
+    every = sorted(n for n in burgundy.available_variants() if _plays(2, "2019", (n,)))
+    assert _plays(2, "2019", tuple(every))
+    todo = [
+        [Ruleset(players=2).to_dict(), ["expert:iterations=40", "mcts:40"], 1],
+        [Ruleset(players=2, variants=every, edition="2019",
+                 options=example_options(every)).to_dict(),
+         ["greedy", "expert:iterations=40"], 2],
+    ]
+    lines = _both_builds(tmp_path, json.dumps(todo), PLAY_BOTS)
+    assert len(lines) == len(todo)
+    for game, (pure, compiled) in zip(todo, lines, strict=True):
+        assert json.loads(pure) == json.loads(compiled), f"the bot game {game[1:]} differs"
 
 
 def test_compiled_games_equal_pure_games_byte_for_byte(tmp_path: Path) -> None:
     todo = games()
     assert len(todo) == GAMES and {p for p, _, _, _ in todo} == {1, 2, 3, 4}
     assert {e for _, e, _, _ in todo} == set(EDITIONS)
-    spec = json.dumps(todo)
-    pure = _play(spec, tmp_path / "pure.jsonl", False, _pure_copy(tmp_path / "pure"))
-    compiled = _play(spec, tmp_path / "compiled.jsonl", True, None)
-    for process in (pure, compiled):
-        _, err = process.communicate(timeout=900)
-        assert process.returncode == 0, err
-    pure_lines = (tmp_path / "pure.jsonl").read_text(encoding="utf-8").splitlines()
-    compiled_lines = (tmp_path / "compiled.jsonl").read_text(encoding="utf-8").splitlines()
-    assert len(pure_lines) == len(compiled_lines) == GAMES
-    for game, a, b in zip(todo, pure_lines, compiled_lines, strict=True):
+    lines = _both_builds(tmp_path, json.dumps(todo), PLAY)
+    assert len(lines) == GAMES
+    for game, (a, b) in zip(todo, lines, strict=True):
         record_a, state_a = json.loads(a)
         record_b, state_b = json.loads(b)
         assert record_a == record_b, f"the records of game {game} differ"

@@ -30,10 +30,16 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "burgundy.rules.setup",
     "burgundy.rules.take",
     "burgundy.rules.turn",
+    "burgundy.bots.evaluate",
+    "burgundy.bots.features",
 )
-"""The modules the compiled build compiles with mypyc (the hot path of the rules).
+"""The modules the compiled build compiles with mypyc: the hot path of the rules, and the
+valuations the search bots call at every node (``burgundy.bots.evaluate``, and
+``burgundy.bots.features`` for the expert's).
 
-Left out: ``burgundy.rules.base`` (pluggy marks its hook functions with an attribute, which
+Left out: ``burgundy.bots.mcts`` and ``burgundy.bots.expert`` (their bots are public
+classes that users and the expert subclass; a compiled class cannot have a Python
+subclass), ``burgundy.rules.base`` (pluggy marks its hook functions with an attribute, which
 a compiled function cannot carry), and the value types (``state``, ``components``,
 ``actions``, ``pending``, ``geometry``): they are attrs classes, which mypyc does not
 compile, and they stay attrs classes for their documented behaviour (pickle,
