@@ -73,7 +73,7 @@ dev: $(VENV)/.dev-installed wheelhouse chromium
 # editable install imports them first. Rebuilt when a module of the core changed (the
 # compiled code is typed against them); the test suite refuses a stale one.
 COMPILED_STAMP = build/mypyc/.in-place
-CORE_SOURCES := $(wildcard src/burgundy/*.py src/burgundy/rules/*.py)
+CORE_SOURCES := $(wildcard src/burgundy/*.py src/burgundy/rules/*.py src/burgundy/bots/*.py)
 
 $(COMPILED_STAMP): $(CORE_SOURCES) hatch_build.py | $(VENV)/.dev-installed
 	$(BIN)/python hatch_build.py
