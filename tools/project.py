@@ -52,7 +52,6 @@ EXTRA_TESTS: dict[str, tuple[str, ...]] = {
     "learn": ("tests/test_rl_sb3.py",),
     "rllib": ("tests/test_rl_rllib.py",),
 }
-"""The test files each optional extra is needed by (the rule above)."""
 
 
 def ignore_extra_tests(present: set[str]) -> list[str]:
