@@ -175,7 +175,7 @@ unit: $(VENV)/.dev-installed
 # EXTRA_TESTS: Ray, the learning adapters, the web server), which drive the rules through
 # the same public API; the public API's snapshot is kept. Pure again afterwards. The 15
 # slowest tests of each run are listed at its end (where make test's time goes).
-COMPILED_LEAVE_OUT = $(shell $(BIN)/python tools/project.py ignore-extra-tests tests/test_api_snapshot.py 2>/dev/null)
+COMPILED_LEAVE_OUT = $(shell $(BIN)/python tools/project.py ignore-extra-tests tests/test_api_snapshot.py)
 
 unit-builds: $(VENV)/.dev-installed
 	$(MAKE) pure

@@ -17,7 +17,7 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
   burgundy.rl) are installed too where the wheelhouse has wheels of them for that Python
   (``tools/wheelhouse.py`` lists them in ``.extras-X.Y``). **The rule for an extra without
   wheels for a Python:** that session does not collect the test files that need it
-  (:data:`EXTRA_TESTS`: ``tests/test_tournament_ray.py`` needs ``ray``,
+  (``EXTRA_TESTS`` of ``tools/project.py``: ``tests/test_tournament_ray.py`` needs ``ray``,
   ``tests/test_rl_*.py``, ``tests/test_selfplay.py`` and ``tests/test_fit_expert.py`` need
   ``rl``,
   ``tests/test_rl_openspiel.py`` needs ``openspiel``; ``tests/test_api_snapshot.py``, which
@@ -63,10 +63,6 @@ nox.options.error_on_missing_interpreters = False
 #: Versions whose session is skipped (comma-separated ``X.Y``), e.g. the one ``make unit``
 #: already ran.
 SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if v.strip()}
-
-
-EXTRA_TESTS = project.EXTRA_TESTS
-"""The test files each optional extra is needed by (the rule above; ``tools/project.py``)."""
 
 
 def _extras(version: str) -> list[str]:

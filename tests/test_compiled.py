@@ -101,7 +101,7 @@ with open(sys.argv[2], "w", encoding="utf-8") as out:
 
 
 def _play(todo: str, out: Path, compiled: bool, first: Path | None,
-          script: str = PLAY) -> subprocess.Popen[str]:
+          script: str) -> subprocess.Popen[str]:
     env = dict(os.environ)
     if first is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(first), *filter(None, [env.get("PYTHONPATH")])])

@@ -2,8 +2,9 @@
 module (2 CPUs), a handful of short games (random and greedy bots, the base game).
 
 Ray comes with the ``dev`` extra (``burgundy[ray]``), and the nox sessions install it where
-the wheelhouse has it (every supported Python today; noxfile.py's rule, ``EXTRA_TESTS``,
-leaves this file out of a session without it). The self-play test needs ``rl`` too.
+the wheelhouse has it (every supported Python today; noxfile.py's rule, with
+``EXTRA_TESTS`` of tools/project.py, leaves this file out of a session without it). The
+self-play test needs ``rl`` too.
 About 45 s: three Ray start-ups (the module's, the command's own in a subprocess, a
 ``ray start`` head with token authentication) and drivers joining them.
 """

@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -242,8 +243,6 @@ if __name__ == "__main__":
     # ``python tools/project.py ignore-extra-tests [KEPT_FILE ...]``: the --ignore arguments
     # of every test file that needs an optional extra, those named left in (make
     # unit-builds' compiled run).
-    import sys
-
     if sys.argv[1:2] != ["ignore-extra-tests"]:
         sys.exit("usage: python tools/project.py ignore-extra-tests [KEPT_FILE ...]")
     kept = {f"--ignore={name}" for name in sys.argv[2:]}
