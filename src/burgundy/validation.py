@@ -353,7 +353,7 @@ def validate_state(state: State) -> None:
     Examples:
         >>> import attrs
         >>> import burgundy
-        >>> from burgundy.io import validate_state
+        >>> from burgundy.validation import validate_state
         >>> state = burgundy.Ruleset(players=2, variants=()).initial_state()
         >>> validate_state(state)
         >>> validate_state(attrs.evolve(state, white=True))
