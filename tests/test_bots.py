@@ -3,11 +3,15 @@ MCTS beats greedy) on a few seeded games, without timing anything."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 import pytest
 
 import burgundy
-from burgundy.bots import GreedyBot, MCTSBot, RandomBot, evaluate, make_bot
+from burgundy.bots import ExpertBot, GreedyBot, MCTSBot, RandomBot, evaluate, make_bot
 from burgundy.cli import play_bot_game
+from burgundy.state import State
 from burgundy.testing import random_playout
 
 
@@ -62,6 +66,31 @@ def test_mcts_beats_greedy() -> None:
     # better, and the first two games split 1-1 (the four: 3-1).
     mcts, greedy = _wins("mcts:40", "greedy", games=4, seed=700)
     assert mcts > greedy
+
+
+class _Counting:
+    """An evaluation that counts how often it values each (state, seat)."""
+
+    def __init__(self, inner: Callable[[State, int], float]) -> None:
+        self.inner = inner
+        self.valued: Counter[tuple[int, int]] = Counter()
+
+    def __call__(self, state: State, seat: int) -> float:
+        self.valued[id(state), seat] += 1
+        return self.inner(state, seat)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_search_values_each_state_once_per_seat(players: int) -> None:
+    """The value a node's actions were ordered by is the new leaf's value for the mover: a
+    search values no state twice for one seat (the trees' states stay alive during the
+    search, so their ids are distinct)."""
+    variants = ("knowledge", "solo") if players == 1 else None
+    state = burgundy.Game(players=players, seed=7, variants=variants).state
+    for bot in (MCTSBot(iterations=120, seed=1), ExpertBot(iterations=120, seed=1)):
+        counting = bot.evaluation = _Counting(bot.evaluation)
+        bot.search(state)
+        assert len(counting.valued) > 120 and max(counting.valued.values()) == 1
 
 
 def test_greedy_does_not_hoard_workers_or_silver() -> None:

@@ -18,7 +18,7 @@ from burgundy.bots.expert import (
     expert_weights,
     parse_options,
 )
-from burgundy.bots.features import FEATURE_NAMES, QUANTITIES, features
+from burgundy.bots.features import FEATURE_NAMES, QUANTITIES, features, weighted_features
 from burgundy.game import Game
 from burgundy.terminal import LineReader, Session, _Quit
 
@@ -107,6 +107,14 @@ def test_the_valuation_is_the_weighted_features_and_the_score_at_the_end() -> No
     while not game.state.is_terminal:
         game.play(bots[game.state.current_player].choose(game.state))
     assert [expert_value(game.state, s) for s in (0, 1)] == list(map(float, game.state.scores))
+
+
+def test_the_weighted_sum_needs_one_weight_per_feature() -> None:
+    state = _midgame(3)
+    ones = [1.0] * len(FEATURE_NAMES)
+    assert weighted_features(state, 0, ones) == pytest.approx(sum(features(state, 0)))
+    with pytest.raises(ValueError, match="weights needed, one per feature"):
+        weighted_features(state, 0, ones[:-1])
 
 
 def test_the_features_follow_the_game_left() -> None:

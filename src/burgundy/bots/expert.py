@@ -8,8 +8,9 @@ chance events still to come) — with three differences:
 * **its valuation is learned** (:func:`expert_value`): a weighted sum of the features of
   :mod:`burgundy.bots.features`, the weights fitted to the final scores of self-play games
   (``tools/fit_expert.py``) and shipped as package data (``burgundy/data/expert-weights.json``,
-  :func:`expert_weights`). It predicts a seat's final score, so a leaf's lead is a lead in
-  expected final VP, and the logistic ``scale`` that turns it into a win chance is fitted
+  :func:`expert_weights`). It predicts a seat's final score up to a constant common to all
+  seats (it is fitted to the seats' differences), so a leaf's lead is a lead in expected
+  final VP, and the logistic ``scale`` that turns it into a win chance is fitted
   too (the spread of the prediction's errors);
 * **partners are one side**: seats on one estate (the team module's partners) add their
   values, and a seat's leaf value is its side's lead over the best other side — in a team
@@ -33,7 +34,7 @@ import attrs
 
 from burgundy._data import load
 from burgundy.actions import Action
-from burgundy.bots.features import FEATURE_NAMES, features
+from burgundy.bots.features import FEATURE_NAMES, weighted_features
 from burgundy.bots.mcts import MCTSBot
 from burgundy.errors import brief
 from burgundy.state import State
@@ -105,21 +106,22 @@ def expert_weights() -> ExpertWeights:
 
 def expert_value(state: State, seat: int) -> float:
     """Return the expert's valuation of ``state`` for ``seat``: its final score when the
-    game is over, else the learned prediction of it; then the variants'
-    ``burgundy_evaluation`` modifiers, in variant order, as for
+    game is over, else the learned prediction of it up to a constant common to all seats
+    (the weights are fitted to the seats' differences: only leads count); then the
+    variants' ``burgundy_evaluation`` modifiers, in variant order, as for
     :func:`~burgundy.bots.evaluate.evaluate`.
 
     Examples:
         >>> import burgundy
         >>> from burgundy.bots.expert import expert_value
-        >>> 80 < expert_value(burgundy.Game(players=2, seed=1).state, 0) < 250
+        >>> start = burgundy.Game(players=2, seed=1).state
+        >>> abs(expert_value(start, 0) - expert_value(start, 1)) < 5  # an even start
         True
     """
     if state.is_terminal:
         value = float(state.seats[seat].vp)
     else:
-        weights = expert_weights().weights
-        value = sum(w * f for w, f in zip(weights, features(state, seat), strict=True))
+        value = weighted_features(state, seat, expert_weights().weights)
     for modifier in state.rules.engine.evaluation:
         value = modifier(state, seat, value)
     return value
@@ -204,10 +206,10 @@ class ExpertBot(MCTSBot):
         best = options[0]
         return Hint(best[0], best[2], tuple(options))
 
-    def _leaf_values(self, state: State) -> list[float]:
+    def _leaf_values(self, state: State, known: tuple[int, float] | None = None) -> list[float]:
         """Each seat's win chance at a leaf: its side's lead over the best other side."""
         seats = state.seats
-        raw = [self.evaluation(state, seat) for seat in range(len(seats))]
+        raw = self._valuations(state, known)
         sides: dict[int, float] = {}
         for seat, value in enumerate(raw):
             sides[seats[seat].estate] = sides.get(seats[seat].estate, 0.0) + value

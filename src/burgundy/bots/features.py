@@ -15,6 +15,7 @@ The names are :data:`FEATURE_NAMES`, in the order of the values.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from burgundy.bots.evaluate import game_left
 from burgundy.components import TILE_COLOUR
@@ -90,6 +91,30 @@ def features(state: State, seat: int) -> list[float]:
     left = game_left(state)
     return [float(state.seats[seat].vp), *(q * left for q in quantities),
             *(q * (1.0 - left) for q in quantities)]
+
+
+def weighted_features(state: State, seat: int, weights: Sequence[float]) -> float:
+    """Return the sum of ``weights`` times :func:`features` of ``seat`` in ``state``: the
+    expert's prediction of the seat's final score (:func:`burgundy.bots.expert.expert_value`),
+    summed here so that the compiled build sums it too.
+
+    Raises:
+        ValueError: ``weights`` is not one number per name of :data:`FEATURE_NAMES`.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots.features import FEATURE_NAMES, weighted_features
+        >>> state = burgundy.Game(players=2, seed=1).state
+        >>> weighted_features(state, 0, [1.0] * len(FEATURE_NAMES)) == sum(features(state, 0))
+        True
+    """
+    values = features(state, seat)
+    if len(weights) != len(values):
+        raise ValueError(f"{len(values)} weights needed, one per feature; got {len(weights)}")
+    total = 0.0
+    for index, value in enumerate(values):
+        total += weights[index] * value
+    return total
 
 
 def _duchy(state: State, seat: int, quantities: list[float]) -> None:

@@ -31,7 +31,9 @@ class _Node:
         self.visits = 0
         self.value: list[float] = [0.0] * len(state.seats)
         self.children: list[tuple[Action, _Node]] = []
-        self.untried: list[tuple[Action, State]] | None = None
+        # the actions not expanded yet, best first: (action, state after it, the mover's
+        # value of that state, which the new leaf then reuses)
+        self.untried: list[tuple[Action, State, float]] | None = None
         self.outcomes: dict[Any, _Node] = {}
 
 
@@ -131,11 +133,11 @@ class MCTSBot:
                 node.untried = self._ordered_children(state)
             allowed = math.ceil(self.widening * math.sqrt(node.visits + 1))
             if node.untried and len(node.children) < allowed:
-                action, child_state = node.untried.pop(0)
+                action, child_state, value = node.untried.pop(0)
                 child = _Node(child_state)
                 node.children.append((action, child))
                 path.append(child)
-                values = self._leaf_values(child_state)
+                values = self._leaf_values(child_state, (state.current_player, value))
                 break
             node = self._select(node)
             path.append(node)
@@ -144,15 +146,15 @@ class MCTSBot:
             for seat, v in enumerate(values):
                 visited.value[seat] += v
 
-    def _ordered_children(self, state: State) -> list[tuple[Action, State]]:
+    def _ordered_children(self, state: State) -> list[tuple[Action, State, float]]:
         seat = state.current_player
         scored = []
         for action in state.legal_actions():
             after = state.apply(action)
-            value = self.evaluation(after, seat) + self.rng.random() * 1e-6
-            scored.append((value, action, after))
+            value = self.evaluation(after, seat)
+            scored.append((value + self.rng.random() * 1e-6, action, after, value))
         scored.sort(key=lambda item: -item[0])
-        return [(action, after) for _, action, after in scored]
+        return [(action, after, value) for _, action, after, value in scored]
 
     def _chance_child(self, node: _Node) -> _Node:
         outcome = node.state.sample_outcome(self.rng)  # rng.choices' draw, lists unbuilt
@@ -175,8 +177,20 @@ class MCTSBot:
         assert best is not None
         return best
 
-    def _leaf_values(self, state: State) -> list[float]:
-        raw = [self.evaluation(state, seat) for seat in range(len(state.seats))]
+    def _valuations(self, state: State, known: tuple[int, float] | None) -> list[float]:
+        """Each seat's valuation of ``state``; ``known`` is ``(seat, value)`` of a seat
+        already valued (the mover's, when its actions were ordered), which is not valued
+        again."""
+        values = []
+        for seat in range(len(state.seats)):
+            if known is not None and known[0] == seat:
+                values.append(known[1])
+            else:
+                values.append(self.evaluation(state, seat))
+        return values
+
+    def _leaf_values(self, state: State, known: tuple[int, float] | None = None) -> list[float]:
+        raw = self._valuations(state, known)
         out = []
         for seat, own in enumerate(raw):
             others = max((v for s, v in enumerate(raw) if s != seat), default=self._reference)
