@@ -1,6 +1,7 @@
 """The examples in the public docstrings run (so they cannot rot).
 
-Every module of the core with examples is found (a new module needs no entry here); the
+Every module with examples of the core and of the installed variant plugins (the packages
+of the ``burgundy.variants`` entry points) is found: a new module needs no entry here. The
 modules of the optional extras ``rl`` and ``web`` run theirs in tests/test_rl_codec.py,
 tests/test_rl_openspiel.py and tests/test_web_api.py.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.metadata
 import pkgutil
 
 import pytest
@@ -19,13 +21,21 @@ EXTRA_PACKAGES = ("burgundy.rl", "burgundy.web")
 """The subpackages of the optional extras, whose own tests run their examples."""
 
 
-def _core_modules() -> list[str]:
-    names = ["burgundy"]
-    for info in pkgutil.walk_packages(burgundy.__path__, "burgundy."):
+def _modules(package: str) -> list[str]:
+    """``package`` and all its modules, but those of :data:`EXTRA_PACKAGES`."""
+    names = [package]
+    for info in pkgutil.walk_packages(importlib.import_module(package).__path__, f"{package}."):
         if not any(info.name == extra or info.name.startswith(f"{extra}.")
                    for extra in EXTRA_PACKAGES):
             names.append(info.name)
     return names
+
+
+def _packages() -> list[str]:
+    """The core and the top-level package of every installed variant plugin."""
+    plugins = {point.value.partition(".")[0].partition(":")[0]
+               for point in importlib.metadata.entry_points(group="burgundy.variants")}
+    return [burgundy.__name__, *sorted(plugins - {burgundy.__name__})]
 
 
 def _has_examples(name: str) -> bool:
@@ -33,14 +43,15 @@ def _has_examples(name: str) -> bool:
     return any(test.examples for test in doctest.DocTestFinder().find(module))
 
 
-MODULES = [name for name in _core_modules() if _has_examples(name)]
-"""The core's modules with examples in their docstrings."""
+MODULES = [name for package in _packages() for name in _modules(package) if _has_examples(name)]
+"""The modules with examples in their docstrings, of the core and the variant plugins."""
 
 
 def test_the_modules_with_examples_are_found() -> None:
-    # modules known to hold examples, from the state model to the bots and the CLI
+    # modules known to hold examples: the state model, the CLI, the bots, plugins
     for name in ("burgundy.state", "burgundy.actions", "burgundy.cli", "burgundy.bots.expert",
-                 "burgundy.bots.features", "burgundy.tournament.run"):
+                 "burgundy.bots.features", "burgundy.tournament.run", "burgundy_solo.rules",
+                 "burgundy_trade_routes.tiles"):
         assert name in MODULES
 
 

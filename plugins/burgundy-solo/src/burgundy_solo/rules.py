@@ -450,8 +450,8 @@ def progress(state: State) -> Progress:
         >>> from burgundy_solo.rules import progress
         >>> game = burgundy.Game(players=1, variants=("knowledge", "solo"), seed=1)
         >>> p = progress(game.state)
-        >>> p.covered, p.spaces, p.target, p.won
-        (1, 37, 50, False)
+        >>> p.covered, p.spaces, p.target, p.won  # the start castle is the first decision
+        (0, 37, 50, False)
     """
     estate = state.estates[0]
     current = solo(state)
