@@ -12,6 +12,13 @@ PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
 # Silence the Material-for-MkDocs end-of-life banner in build output.
 export NO_MKDOCS_2_WARNING ?= 1
 
+# Python writes its bytecode caches in these commands even where the environment says not
+# to: without them every pytest worker compiles the sources and rewrites the tests'
+# asserts again, and every subprocess of the suite compiles the modules it imports. The
+# big installs (the dev extras here, each nox session's) leave the compiling to the first
+# import (pip --no-compile): most of what they install is never imported by a run.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: help .venv dev compiled pure wheelhouse chromium demo test lint typecheck unit \
 	unit-builds interpreters dist dist-check docs serve-docs serve bench ladder expert-weights \
 	learn clean
@@ -61,7 +68,7 @@ $(VENV)/.installed: pyproject.toml $(PLUGIN_PYPROJECTS)
 	touch $@
 
 $(VENV)/.dev-installed: $(VENV)/.installed
-	$(BIN)/python -m pip install -e '.[dev]'
+	$(BIN)/python -m pip install --no-compile -e '.[dev]'
 	touch $@
 
 .venv: $(VENV)/.installed

@@ -106,7 +106,9 @@ def _install(session: nox.Session, version: str) -> None:
     if old[1:]:
         session.run_install("python", "-m", "pip", "uninstall", "--yes", "--quiet", *old[1:])
     # Offline: pip also fills the isolated build environments (hatchling) from there.
-    offline = ("--no-index", "--find-links", str(project.WHEELHOUSE))
+    # --no-compile: the first import compiles what a run uses (the Makefile lets Python
+    # write bytecode caches), not every module of every wheel.
+    offline = ("--no-index", "--find-links", str(project.WHEELHOUSE), "--no-compile")
     editable = [f"{project.ROOT}[{','.join(['test', *_extras(version)])}]"]
     editable += [str(plugin.root) for plugin in project.plugins()]
     session.install(*offline, *(arg for path in editable for arg in ("-e", path)))
