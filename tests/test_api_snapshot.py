@@ -1,7 +1,7 @@
 """The public API is snapshotted (issue #29): ``tests/api/public-api.txt`` lists every
 public name of the modules the API pages document, and a change that the listing does not
 show fails here (``python tools/api_snapshot.py`` writes it; the change then goes in
-``CHANGELOG.md``)."""
+``CHANGELOG.md``). The same check finds public names without a docstring."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 from repo_scripts import load_script
 
@@ -33,3 +35,29 @@ def test_the_listing_sees_a_changed_signature() -> None:
     assert any(line.startswith("burgundy.Ruleset class(players=, variants=, edition=, "
                                "options=)") for line in lines)
     assert any(line.startswith("burgundy.plugin.Decision class(legal, ") for line in lines)
+
+
+def test_the_check_sees_names_without_a_docstring(monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = _tool()
+    fake = ModuleType("fake_api", "A module of the API.")
+
+    def bare() -> None:
+        pass
+
+    class Documented:
+        """A class with a docstring."""
+
+        def method(self) -> None:
+            pass
+
+        @property
+        def size(self) -> int:
+            """A documented property."""
+            return 0
+
+    for value in (bare, Documented):
+        value.__module__ = "fake_api"
+        setattr(fake, value.__name__, value)
+    monkeypatch.setitem(sys.modules, "fake_api", fake)
+    monkeypatch.setattr(tool, "documented_modules", lambda: ["fake_api"])
+    assert tool.undocumented() == ["fake_api.Documented.method", "fake_api.bare"]

@@ -138,8 +138,46 @@ def listing() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _has_docstring(value: Any) -> bool:
+    if isinstance(value, property):
+        value = value.fget
+    elif isinstance(value, (classmethod, staticmethod)):
+        value = value.__func__
+    doc = vars(value).get("__doc__") if inspect.isclass(value) else value.__doc__
+    return bool(doc and doc.strip())
+
+
+def undocumented() -> list[str]:
+    """The documented modules, public names, and public methods and properties of public
+    classes that have no docstring (the API pages are generated from the docstrings)."""
+    missing = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for name in documented_modules():
+            module = importlib.import_module(name)
+            if not _has_docstring(module):
+                missing.append(name)
+            for public in _public(module):
+                value = getattr(module, public)
+                if not (inspect.isclass(value) or inspect.isfunction(value)):
+                    continue  # a constant: its docstring is in the source only
+                if getattr(value, "__module__", name) != name:
+                    continue  # documented where it is defined
+                if not _has_docstring(value):
+                    missing.append(f"{name}.{public}")
+                if inspect.isclass(value):
+                    missing += [f"{name}.{public}.{member}"
+                                for member, item in sorted(vars(value).items())
+                                if not member.startswith("_")
+                                and (inspect.isfunction(item)
+                                     or isinstance(item, (property, classmethod, staticmethod)))
+                                and not _has_docstring(item)]
+    return missing
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write the listing, or with ``--check`` say how the API differs from it."""
+    """Write the listing, or with ``--check`` say how the API differs from it and which
+    public names have no docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="only check; exit 1 if changed")
     args = parser.parse_args(argv)
@@ -147,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     text = listing()
     current = LISTING.read_text(encoding="utf-8") if LISTING.exists() else ""
     if args.check:
+        bare = undocumented()
+        if bare:
+            print("no docstring: " + ", ".join(bare), file=sys.stderr)
+            return 1
         if current != text:
             diff = difflib.unified_diff(current.splitlines(), text.splitlines(),
                                         "listed", "now", lineterm="", n=0)

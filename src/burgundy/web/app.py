@@ -114,6 +114,7 @@ class Server:
         self._bots: dict[str, asyncio.Task[None]] = {}
 
     def lock(self, game_id: str) -> asyncio.Lock:
+        """The lock of one game: a move, a bot's move and a resume hold it in turn."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     def changed(self, table: Table) -> None:
@@ -122,6 +123,8 @@ class Server:
         self.wake_bots(table)
 
     def wake_bots(self, table: Table) -> None:
+        """Start the task that plays the bots' moves of ``table`` if a bot is to move and
+        none runs (nothing while the server is going down)."""
         seat = table.to_move
         if seat is None or seat not in table.bots or self.closing.is_set():
             return
@@ -172,6 +175,7 @@ class Server:
         self.events.all_changed()
 
     async def stop(self) -> None:
+        """Go down: stop the bots' tasks and wait until each has ended."""
         self.closing_down()
         for task in list(self._bots.values()):
             task.cancel()
