@@ -43,9 +43,19 @@ def test_the_specs_of_the_expert() -> None:
     bot = make_bot("expert:iterations=70", seed=4)
     assert isinstance(bot, ExpertBot) and bot.iterations == 70 and bot.time_budget is None
     for bad in ("expert:depth=3", "expert:think=0", "expert:think=-1", "expert:think=nan",
-                "expert:think=inf", "expert:iterations=0", "expert:iterations=x", "expert:5"):
+                "expert:think=inf", "expert:iterations=0", "expert:iterations=x", "expert:5",
+                "expert:workers=0", "expert:workers=two", "expert:think=1,think=2",
+                "expert:iterations=5,", "expert:iterations=5,workers"):
         with pytest.raises(ValueError, match="the expert takes think=SECONDS or iterations=N"):
             make_bot(bad)
+    with pytest.raises(ValueError, match="not both"):
+        make_bot("expert:think=1,iterations=5")
+    two = make_bot("expert:iterations=70,workers=2")
+    assert isinstance(two, ExpertBot) and (two.iterations, two.workers) == (70, 2)
+    assert parse_options(" Workers=3 , think=0.5") == {"workers": 3, "think": 0.5}
+    for workers in (0, 65, True, 2.0, "2"):
+        with pytest.raises(ValueError, match="workers must be a whole number from 1 to 64"):
+            ExpertBot(iterations=5, workers=workers)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not both"):
         ExpertBot(think=1.0, iterations=5)
     with pytest.raises(ValueError, match="positive"):
@@ -67,6 +77,28 @@ def test_it_is_deterministic_given_seed_and_iterations() -> None:
         first = ExpertBot(iterations=60, seed=seed).search(state)
         assert ExpertBot(iterations=60, seed=seed).search(state) == first
         assert first[0] in state.legal_actions()
+
+
+def test_workers_search_apart_and_add_their_root_visits() -> None:
+    """Root parallelism: each worker's search adds its iterations to the root's visits,
+    and the bot stays deterministic given its seed and iterations."""
+    state = _midgame(3)
+    with ExpertBot(iterations=50, seed=3, workers=3) as bot:
+        hint = bot.hint(state)
+        assert sum(visits for _, visits, _ in hint.options) == 150
+        assert hint.action == max(hint.options, key=lambda o: o[1])[0]
+        assert 0.0 <= hint.win_chance <= 1.0
+        again = ExpertBot(iterations=50, seed=3, workers=3)
+        try:
+            assert again.hint(state) == hint
+        finally:
+            again.close()
+    assert bot._pool is None  # the with block stopped the processes
+    action, visits = bot.search(state)  # a later search starts them again
+    assert sum(count for _, count in visits) == 150 and action in state.legal_actions()
+    bot.close()
+    single = ExpertBot(iterations=50, seed=3).hint(state)
+    assert sum(visits for _, visits, _ in single.options) == 50
 
 
 # -- the valuation ----------------------------------------------------------------------------

@@ -184,6 +184,7 @@ def test_bad_new_games_are_refused_with_a_message(server: Served) -> None:
         ({"players": 2, "seats": ["human", "alphazero"]}, "unknown bot 'alphazero'"),
         ({"players": 2, "seats": ["human", "mcts:999999"]}, "searches too long"),
         ({"players": 2, "seats": ["human", "expert:think=60"]}, "thinks too long"),
+        ({"players": 2, "seats": ["human", "expert:workers=2"]}, "searches on 2 cores"),
         ({"players": 2, "seats": ["human", "expert:depth=2"]}, "the expert takes"),
         ({"players": 2, "seats": ["human", 3]}, "'seats' must be a list of 2 seat kinds"),
         ({"variants": ["nope"]}, "nope"),

@@ -18,7 +18,11 @@ chance events still to come) — with three differences:
   the root's value, and the solo module's ``burgundy_evaluation`` values covered spaces and
   a won game;
 * **it thinks for a time or a number of iterations**: ``think`` seconds per decision (for
-  people), or ``iterations`` (deterministic: for tournaments and tests).
+  people), or ``iterations`` (deterministic: for tournaments and tests);
+* **it may search on several cores** (``workers``, root parallelism): each worker grows a
+  tree of its own from the position, with a seed of its own, and the trees' root actions
+  are merged — visits and values added — before the most visited action is played. Two
+  workers thinking a second search about twice as much as one.
 
 :meth:`ExpertBot.hint` returns its choice with the estimated win chance: the mean leaf value
 of the chosen action, the leaves being the search's win chances.
@@ -27,6 +31,9 @@ of the chosen action, the leaves being the search's win chances.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import weakref
+from concurrent.futures import Future, ProcessPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -156,6 +163,10 @@ class ExpertBot(MCTSBot):
         seed: Seed of its RNG.
         exploration: UCB1 exploration constant.
         widening: Progressive-widening factor.
+        workers: Searches per decision, each in a process of its own but the first (root
+            parallelism; the processes start at the first search, and :meth:`close`, the
+            ``with`` block or the bot's end stops them). With ``iterations`` each search
+            runs that many, and the bot stays deterministic given its seed.
 
     Raises:
         ValueError: Both ``think`` and ``iterations``, or a value that is not positive (or
@@ -170,10 +181,14 @@ class ExpertBot(MCTSBot):
         True
         >>> 0.0 <= bot.hint(state).win_chance <= 1.0
         True
+        >>> with ExpertBot(iterations=40, seed=1, workers=2) as two:
+        ...     sum(visits for _, visits, _ in two.hint(state).options)
+        80
     """
 
     def __init__(self, think: float | None = None, iterations: int | None = None,
-                 seed: int = 0, exploration: float = 0.7, widening: float = 1.5) -> None:
+                 seed: int = 0, exploration: float = 0.7, widening: float = 1.5,
+                 workers: int = 1) -> None:
         if think is not None and iterations is not None:
             raise ValueError("give the expert think (seconds) or iterations, not both")
         if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
@@ -182,6 +197,8 @@ class ExpertBot(MCTSBot):
         if iterations is not None and (isinstance(iterations, bool)
                                        or not isinstance(iterations, int) or iterations < 1):
             raise ValueError(f"iterations must be at least 1; got {brief(iterations)}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
+            raise ValueError(f"workers must be a whole number from 1 to 64; got {brief(workers)}")
         if iterations is None and think is None:
             think = DEFAULT_THINK
         super().__init__(iterations=iterations or 1, seed=seed, exploration=exploration,
@@ -189,6 +206,63 @@ class ExpertBot(MCTSBot):
                          evaluation=expert_value)
         self.think = think
         """Seconds per decision, or ``None`` when it searches a number of iterations."""
+        self.workers = workers
+        """Searches per decision (root parallelism)."""
+        self._settings = (think, iterations, exploration, widening)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> ExpertBot:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker processes, if any were started (a later search starts them
+        again)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def search(self, state: State) -> tuple[Action, tuple[tuple[Action, int], ...]]:
+        """Search from ``state`` (with every worker) and return the action :meth:`choose`
+        plays and each searched root action with its visits, as
+        :meth:`MCTSBot.search <burgundy.bots.mcts.MCTSBot.search>` does."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0], ((legal[0], 1),)
+        searched = self._root_actions(state)
+        best = max(searched, key=lambda entry: entry[1])[0]
+        return best, tuple((action, visits) for action, visits, _ in searched)
+
+    def _root_actions(self, state: State) -> list[tuple[Action, int, float]]:
+        """Each searched root action, its visits and the sum of its leaf values for the
+        mover, over the searches of every worker (in the order the first search found
+        them, then the others')."""
+        seat = state.current_player
+        remote: list[Future[list[tuple[Action, int, float]]]] = []
+        if self.workers > 1:
+            pool = self._worker_pool()
+            for _ in range(self.workers - 1):
+                remote.append(pool.submit(_search_root, state, self.rng.getrandbits(63),
+                                          self._settings))
+        root = self._grow(state)
+        merged = {action: [child.visits, child.value[seat]] for action, child in root.children}
+        for future in remote:
+            for action, visits, value in future.result():
+                entry = merged.setdefault(action, [0, 0.0])
+                entry[0] += visits
+                entry[1] += value
+        return [(action, int(visits), float(value)) for action, (visits, value) in merged.items()]
+
+    def _worker_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a fresh interpreter, safe beside threads (the web server's)
+            pool = ProcessPoolExecutor(self.workers - 1,
+                                       mp_context=multiprocessing.get_context("spawn"))
+            weakref.finalize(self, pool.shutdown, wait=False, cancel_futures=True)
+            self._pool = pool
+        return self._pool
 
     def hint(self, state: State) -> Hint:
         """Search from ``state`` and return the action :meth:`choose` would play, with its
@@ -199,10 +273,9 @@ class ExpertBot(MCTSBot):
         """
         if state.is_terminal or state.current_player < 0:
             raise ValueError("a hint needs a decision: the game is over or chance is next")
-        seat = state.current_player
-        root = self._grow(state)
-        options = sorted(((action, child.visits, child.value[seat] / child.visits)
-                          for action, child in root.children), key=lambda o: -o[1])
+        options = sorted(((action, visits, value / visits)
+                          for action, visits, value in self._root_actions(state)),
+                         key=lambda o: -o[1])
         best = options[0]
         return Hint(best[0], best[2], tuple(options))
 
@@ -221,6 +294,21 @@ class ExpertBot(MCTSBot):
         return out
 
 
+_Settings = tuple[float | None, int | None, float, float]
+"""What a worker's search needs of the bot: think, iterations, exploration, widening."""
+
+
+def _search_root(state: State, seed: int, settings: _Settings) -> list[tuple[Action, int, float]]:
+    """One worker's search (in its process): each root action, its visits and the sum of
+    its leaf values for the mover."""
+    think, iterations, exploration, widening = settings
+    bot = ExpertBot(think=None if iterations else think, iterations=iterations, seed=seed,
+                    exploration=exploration, widening=widening)
+    seat = state.current_player
+    root = bot._grow(state)
+    return [(action, child.visits, child.value[seat]) for action, child in root.children]
+
+
 def _win_chance(lead: float) -> float:
     lead = max(min(lead, 50.0), -50.0)  # no overflow
     return 1.0 / (1.0 + math.exp(-lead))
@@ -228,31 +316,47 @@ def _win_chance(lead: float) -> float:
 
 def parse_options(argument: str) -> dict[str, Any]:
     """Read the argument of an ``expert`` spec: ``""``, ``think=SECONDS`` or
-    ``iterations=N``.
+    ``iterations=N``, and ``workers=N``, comma-separated.
 
     Raises:
-        ValueError: Anything else.
+        ValueError: Anything else (a key twice, or both ``think`` and ``iterations``).
 
     Examples:
         >>> from burgundy.bots.expert import parse_options
         >>> parse_options("iterations=300"), parse_options("think=0.5"), parse_options("")
         ({'iterations': 300}, {'think': 0.5}, {})
+        >>> parse_options("think=1,workers=2")
+        {'think': 1.0, 'workers': 2}
         >>> parse_options("depth=3")
         Traceback (most recent call last):
         ...
-        ValueError: the expert takes think=SECONDS or iterations=N; got 'depth=3'
+        ValueError: the expert takes think=SECONDS or iterations=N, and workers=N; got 'depth=3'
     """
     if not argument:
         return {}
-    key, equals, value = argument.partition("=")
-    key = key.strip().lower()
-    if equals and key == "iterations" and value.strip().isdigit() and int(value) > 0:
-        return {"iterations": int(value)}
-    if equals and key == "think":
+    options: dict[str, Any] = {}
+    for part in argument.split(","):
+        key, equals, text = part.partition("=")
+        key = key.strip().lower()
+        value = _option_value(key, text) if equals and key not in options else None
+        if value is None:
+            raise ValueError("the expert takes think=SECONDS or iterations=N, and workers=N; "
+                             f"got {brief(argument)}")
+        options[key] = value
+    if "think" in options and "iterations" in options:
+        raise ValueError("give the expert think (seconds) or iterations, not both")
+    return options
+
+
+def _option_value(key: str, text: str) -> int | float | None:
+    """The value of one ``key=text`` of an expert spec, or ``None`` if it is none."""
+    text = text.strip()
+    if key in ("iterations", "workers"):
+        return int(text) if text.isdigit() and int(text) > 0 else None
+    if key == "think":
         try:
-            seconds = float(value)
+            seconds = float(text)
         except ValueError:
-            seconds = -1.0
-        if seconds > 0 and math.isfinite(seconds):
-            return {"think": seconds}
-    raise ValueError(f"the expert takes think=SECONDS or iterations=N; got {brief(argument)}")
+            return None
+        return seconds if seconds > 0 and math.isfinite(seconds) else None
+    return None

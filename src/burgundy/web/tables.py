@@ -333,6 +333,10 @@ class Tables:
                     if isinstance(think, (int, float)) and think > MAX_THINK:
                         raise ApiError(422, f"bot {brief(kind)} thinks too long: at most "
                                             f"{MAX_THINK:g} seconds a move here")
+                    workers = getattr(bot, "workers", 1)
+                    if isinstance(workers, int) and workers > 1:
+                        raise ApiError(422, f"bot {brief(kind)} searches on {workers} cores: "
+                                            "on one here (a server's bots share its cores)")
             rules = Ruleset(players=players, edition=edition, options=options,
                             variants=None if variants is None else tuple(variants))
         except ApiError:
