@@ -259,12 +259,13 @@ def test_the_hint_command_of_play() -> None:
     (3, ()),
 ])
 def test_it_plays_every_module(players: int, variants: tuple[str, ...]) -> None:
+    """On two workers: every module's states travel to the second process and back."""
     game = Game(players=players, variants=variants, seed=9, options=_options(variants))
-    bot = ExpertBot(iterations=8, seed=1)
-    for _ in range(40):
-        if game.state.is_terminal:
-            break
-        game.play(bot.choose(game.state))
+    with ExpertBot(iterations=8, seed=1, workers=2) as bot:
+        for _ in range(40):
+            if game.state.is_terminal:
+                break
+            game.play(bot.choose(game.state))
     assert game.state.round > 0 or game.state.phase > 0
 
 
