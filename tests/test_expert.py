@@ -19,6 +19,7 @@ from burgundy.bots.expert import (
     parse_options,
 )
 from burgundy.bots.features import FEATURE_NAMES, QUANTITIES, features, weighted_features
+from burgundy.cli import run_captured
 from burgundy.game import Game
 from burgundy.terminal import LineReader, Session, _Quit
 
@@ -44,15 +45,15 @@ def test_the_specs_of_the_expert() -> None:
     assert isinstance(bot, ExpertBot) and bot.iterations == 70 and bot.time_budget is None
     for bad in ("expert:depth=3", "expert:think=0", "expert:think=-1", "expert:think=nan",
                 "expert:think=inf", "expert:iterations=0", "expert:iterations=x", "expert:5",
-                "expert:workers=0", "expert:workers=two", "expert:think=1,think=2",
-                "expert:iterations=5,", "expert:iterations=5,workers"):
+                "expert:workers=0", "expert:workers=two", "expert:think=1:think=2",
+                "expert:iterations=5:", "expert:iterations=5:workers", "expert:think=1,workers=2"):
         with pytest.raises(ValueError, match="the expert takes think=SECONDS or iterations=N"):
             make_bot(bad)
     with pytest.raises(ValueError, match="not both"):
-        make_bot("expert:think=1,iterations=5")
-    two = make_bot("expert:iterations=70,workers=2")
+        make_bot("expert:think=1:iterations=5")
+    two = make_bot("expert:iterations=70:workers=2")
     assert isinstance(two, ExpertBot) and (two.iterations, two.workers) == (70, 2)
-    assert parse_options(" Workers=3 , think=0.5") == {"workers": 3, "think": 0.5}
+    assert parse_options(" Workers=3 : think=0.5") == {"workers": 3, "think": 0.5}
     for workers in (0, 65, True, 2.0, "2"):
         with pytest.raises(ValueError, match="workers must be a whole number from 1 to 64"):
             ExpertBot(iterations=5, workers=workers)  # type: ignore[arg-type]
@@ -279,3 +280,12 @@ def test_the_hint_of_a_solo_game_is_a_value_not_a_chance() -> None:
         session._decide(game.state)
     assert "its value of the position after it:" in out.getvalue()
     assert "50% being as good as now" in out.getvalue()
+
+
+def test_a_bots_list_of_the_command_takes_an_expert_on_two_workers() -> None:
+    """The options of an expert spec are separated by ':', as a --bots list is by ','."""
+    code, out, _ = run_captured(["simulate", "--players", "2", "--games", "1", "--bots",
+                                 "expert:iterations=3:workers=2,greedy"])
+    assert code == 0
+    assert {row.split()[0] for row in out.strip().splitlines()[2:]} == {
+        "expert:iterations=3:workers=2", "greedy"}

@@ -316,7 +316,8 @@ def _win_chance(lead: float) -> float:
 
 def parse_options(argument: str) -> dict[str, Any]:
     """Read the argument of an ``expert`` spec: ``""``, ``think=SECONDS`` or
-    ``iterations=N``, and ``workers=N``, comma-separated.
+    ``iterations=N``, and ``workers=N``, separated by ``:`` (a comma separates the bots
+    of a ``--bots`` list).
 
     Raises:
         ValueError: Anything else (a key twice, or both ``think`` and ``iterations``).
@@ -325,7 +326,7 @@ def parse_options(argument: str) -> dict[str, Any]:
         >>> from burgundy.bots.expert import parse_options
         >>> parse_options("iterations=300"), parse_options("think=0.5"), parse_options("")
         ({'iterations': 300}, {'think': 0.5}, {})
-        >>> parse_options("think=1,workers=2")
+        >>> parse_options("think=1:workers=2")
         {'think': 1.0, 'workers': 2}
         >>> parse_options("depth=3")
         Traceback (most recent call last):
@@ -335,7 +336,7 @@ def parse_options(argument: str) -> dict[str, Any]:
     if not argument:
         return {}
     options: dict[str, Any] = {}
-    for part in argument.split(","):
+    for part in argument.split(":"):
         key, equals, text = part.partition("=")
         key = key.strip().lower()
         value = _option_value(key, text) if equals and key not in options else None
