@@ -110,3 +110,19 @@ def test_greedy_does_not_hoard_workers_or_silver() -> None:
         for estate in game.state.estates:
             assert estate.workers <= 10 and estate.silver <= 12, (seed, estate.silver)
     assert takes / moves < 0.15, f"{takes} of {moves} moves took workers"
+
+
+def test_greedy_maximises_the_valuation_it_is_given() -> None:
+    game = burgundy.Game(players=2, seed=6)
+    by_default, told = GreedyBot(seed=3), GreedyBot(seed=3, evaluation=evaluate)
+    for _ in range(30):
+        state = game.state
+        action = by_default.choose(state)
+        assert told.choose(state) == action
+        game.play(action)
+    state = game.state
+    mover = state.current_player
+    worst = GreedyBot(seed=3, evaluation=lambda after, seat: -evaluate(after, seat))
+    chosen = worst.choose(state)
+    values = [evaluate(state.apply(action), mover) for action in state.legal_actions()]
+    assert evaluate(state.apply(chosen), mover) == pytest.approx(min(values))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 
+import attrs
 import pytest
 
 import burgundy
@@ -14,6 +15,7 @@ from burgundy.bots.evaluate import game_left
 from burgundy.bots.expert import (
     DEFAULT_THINK,
     ExpertWeights,
+    _search_root,
     expert_value,
     expert_weights,
     parse_options,
@@ -289,3 +291,34 @@ def test_a_bots_list_of_the_command_takes_an_expert_on_two_workers() -> None:
     assert code == 0
     assert {row.split()[0] for row in out.strip().splitlines()[2:]} == {
         "expert:iterations=3:workers=2", "greedy"}
+
+
+# -- other weights ----------------------------------------------------------------------------
+def test_an_expert_searches_with_the_weights_it_is_given() -> None:
+    state = _midgame(5)
+    shipped = expert_weights()
+    assert (ExpertBot(iterations=60, seed=2, weights=shipped).search(state)
+            == ExpertBot(iterations=60, seed=2).search(state))
+    flat = attrs.evolve(shipped, weights=(1.0,) + (0.0,) * (len(FEATURE_NAMES) - 1), scale=3.0)
+    bot = ExpertBot(iterations=60, seed=2, weights=flat)
+    assert bot.scale == 3.0
+    assert bot.evaluation(state, 0) == pytest.approx(float(state.seats[0].vp))
+    assert bot.search(state) != ExpertBot(iterations=60, seed=2).search(state)
+    with pytest.raises(ValueError, match="weights must be ExpertWeights"):
+        ExpertBot(iterations=5, weights=[1.0] * len(FEATURE_NAMES))  # type: ignore[arg-type]
+
+
+def test_a_worker_searches_with_the_bots_weights() -> None:
+    state = _midgame(5)
+    flat = attrs.evolve(expert_weights(), weights=(1.0,) + (0.0,) * (len(FEATURE_NAMES) - 1))
+    bot = ExpertBot(iterations=40, seed=2, workers=2, weights=flat)
+    remote = _search_root(state, 7, bot._settings)  # what the second worker runs
+    root = ExpertBot(iterations=40, seed=7, weights=flat)._grow(state)
+    seat = state.current_player
+    assert remote == [(a, child.visits, child.value[seat]) for a, child in root.children]
+    assert remote != _search_root(state, 7, ExpertBot(iterations=40, seed=2)._settings)
+
+
+def test_the_weights_value_states_as_the_expert_does() -> None:
+    state = _midgame(4, variants=("knowledge", "solo"), players=1)
+    assert expert_weights().value(state, 0) == expert_value(state, 0)

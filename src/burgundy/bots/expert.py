@@ -98,6 +98,26 @@ class ExpertWeights:
             raise ValueError(f"the scale must be a positive number; got {brief(scale)}")
         return cls(tuple(float(w) for w in weights), float(scale), WEIGHTS_VERSION)
 
+    def value(self, state: State, seat: int) -> float:
+        """Value ``state`` for ``seat`` with these weights, as :func:`expert_value` does
+        with the shipped ones: the final score when the game is over, else the weighted
+        features; then the variants' ``burgundy_evaluation`` modifiers.
+
+        Examples:
+            >>> import burgundy
+            >>> from burgundy.bots.expert import expert_value, expert_weights
+            >>> state = burgundy.Game(players=2, seed=1).state
+            >>> expert_weights().value(state, 0) == expert_value(state, 0)
+            True
+        """
+        if state.is_terminal:
+            value = float(state.seats[seat].vp)
+        else:
+            value = weighted_features(state, seat, self.weights)
+        for modifier in state.rules.engine.evaluation:
+            value = modifier(state, seat, value)
+        return value
+
 
 @cache
 def expert_weights() -> ExpertWeights:
@@ -125,13 +145,7 @@ def expert_value(state: State, seat: int) -> float:
         >>> abs(expert_value(start, 0) - expert_value(start, 1)) < 5  # an even start
         True
     """
-    if state.is_terminal:
-        value = float(state.seats[seat].vp)
-    else:
-        value = weighted_features(state, seat, expert_weights().weights)
-    for modifier in state.rules.engine.evaluation:
-        value = modifier(state, seat, value)
-    return value
+    return expert_weights().value(state, seat)
 
 
 @attrs.frozen
@@ -167,6 +181,8 @@ class ExpertBot(MCTSBot):
             parallelism; the processes start at the first search, and :meth:`close`, the
             ``with`` block or the bot's end stops them). With ``iterations`` each search
             runs that many, and the bot stays deterministic given its seed.
+        weights: The valuation's weights (``None``: the shipped ones,
+            :func:`expert_weights`); their ``scale`` is the lead that counts as a clear one.
 
     Raises:
         ValueError: Both ``think`` and ``iterations``, or a value that is not positive (or
@@ -188,7 +204,7 @@ class ExpertBot(MCTSBot):
 
     def __init__(self, think: float | None = None, iterations: int | None = None,
                  seed: int = 0, exploration: float = 0.7, widening: float = 1.5,
-                 workers: int = 1) -> None:
+                 workers: int = 1, weights: ExpertWeights | None = None) -> None:
         if think is not None and iterations is not None:
             raise ValueError("give the expert think (seconds) or iterations, not both")
         if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
@@ -201,14 +217,17 @@ class ExpertBot(MCTSBot):
             raise ValueError(f"workers must be a whole number from 1 to 64; got {brief(workers)}")
         if iterations is None and think is None:
             think = DEFAULT_THINK
+        if weights is not None and not isinstance(weights, ExpertWeights):
+            raise ValueError(f"weights must be ExpertWeights; got {brief(weights)}")
+        valuation = expert_weights() if weights is None else weights
         super().__init__(iterations=iterations or 1, seed=seed, exploration=exploration,
-                         widening=widening, scale=expert_weights().scale, time_budget=think,
-                         evaluation=expert_value)
+                         widening=widening, scale=valuation.scale, time_budget=think,
+                         evaluation=expert_value if weights is None else weights.value)
         self.think = think
         """Seconds per decision, or ``None`` when it searches a number of iterations."""
         self.workers = workers
         """Searches per decision (root parallelism)."""
-        self._settings = (think, iterations, exploration, widening)
+        self._settings = (think, iterations, exploration, widening, weights)
         self._pool: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> ExpertBot:
@@ -294,16 +313,17 @@ class ExpertBot(MCTSBot):
         return out
 
 
-_Settings = tuple[float | None, int | None, float, float]
-"""What a worker's search needs of the bot: think, iterations, exploration, widening."""
+_Settings = tuple[float | None, int | None, float, float, ExpertWeights | None]
+"""What a worker's search needs of the bot: think, iterations, exploration, widening,
+weights."""
 
 
 def _search_root(state: State, seed: int, settings: _Settings) -> list[tuple[Action, int, float]]:
     """One worker's search (in its process): each root action, its visits and the sum of
     its leaf values for the mover."""
-    think, iterations, exploration, widening = settings
+    think, iterations, exploration, widening, weights = settings
     bot = ExpertBot(think=None if iterations else think, iterations=iterations, seed=seed,
-                    exploration=exploration, widening=widening)
+                    exploration=exploration, widening=widening, weights=weights)
     seat = state.current_player
     root = bot._grow(state)
     return [(action, child.visits, child.value[seat]) for action, child in root.children]
