@@ -11,9 +11,9 @@ games of the standard game together.
     python benchmarks/ladder.py --only std-2p-expert-mcts --games 20 --jobs 2
     python benchmarks/ladder.py --table            # only write the table again
 
-A match's bots are named as in ``burgundy tournament --bots``. ``mcts`` and ``mcts:200`` are
-the same bot (200 iterations) under two names, so that a tournament seats one expert
-against two or three MCTS(200) opponents (a tournament's bots are distinct names).
+A match's bots are named as in ``burgundy tournament --bots``; the 3- and 4-player matches
+seat one expert against a field of MCTS(200) (``mcts:200`` named two or three times: every
+game is a new one, the expert in each seat in turn).
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ MATCHES: tuple[Match, ...] = (
     Match("std-2p-expert-greedy", 2, (EXPERT, "greedy"), 100),
     Match("std-2p-expert-mcts", 2, (EXPERT, "mcts:200"), 100),
     Match("std-2p-expert-expert", 2, (EXPERT,), 20),
-    Match("std-3p-expert-mcts", 3, (EXPERT, "mcts", "mcts:200"), 24),
-    Match("std-4p-expert-mcts", 4, (EXPERT, "mcts", "mcts:200", "mcts:0200"), 24),
+    Match("std-3p-expert-mcts", 3, (EXPERT, "mcts:200", "mcts:200"), 24),
+    Match("std-4p-expert-mcts", 4, (EXPERT, "mcts:200", "mcts:200", "mcts:200"), 24),
     Match("solo-13a-expert", 1, (EXPERT,), 100, ("knowledge", "solo")),
     Match("solo-13a-mcts", 1, ("mcts:200",), 100, ("knowledge", "solo")),
     Match("all-2p-expert-mcts", 2, (EXPERT, "mcts:200"), 40, ALL_VARIANTS,
@@ -126,12 +126,12 @@ def table() -> str:
             lines.append(f"| {match.name} | {len(results)} | `{bot}` | "
                          f"{100 * wins / seats:.0f} ({100 * low:.0f}–{100 * high:.0f}) | "
                          f"{mean:.1f} |")
-        if match.players == 2 and match.variants is None and len(spec.bots) > 1:
-            for bot in spec.bots:
-                if _same(bot) not in names:
-                    names.append(_same(bot))
+        if match.players == 2 and match.variants is None and len(spec.names) > 1:
+            for bot in spec.names:
+                if bot not in names:
+                    names.append(bot)
             for result in results:
-                bots = [names.index(_same(bot)) for bot in result["seats"]]
+                bots = [names.index(bot) for bot in result["seats"]]
                 elo_games.append(pairwise(result["winners"], result["scores"], bots))
     out = "\n".join(lines)
     ratings = elo_with_interval(elo_games, len(names)) if names else None
@@ -144,17 +144,12 @@ def table() -> str:
     return out + "\n"
 
 
-def _same(bot: str) -> str:
-    """One name for the two names of MCTS(200)."""
-    return "mcts:200" if bot in ("mcts", "mcts:0200") else bot
-
-
 def spec_summary(spec: TournamentSpec, results: Sequence[dict[str, Any]]
                  ) -> list[tuple[str, float, int, float]]:
     """Per bot: ``(name, wins, seats played, mean score)``; a solo game's win is its
     ``winners`` (the solo module's result)."""
     out = []
-    for bot in spec.bots:
+    for bot in spec.names:
         wins = 0.0
         seats = 0
         total = 0

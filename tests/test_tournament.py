@@ -108,7 +108,7 @@ def test_no_extra_is_imported_until_the_ray_backend_is_used() -> None:
 # -- the spec ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": ""}, "at least one bot"),
-    ({"bots": "random,random"}, "named twice: random"),
+    ({"bots": "random,random,greedy"}, "named twice: random"),  # a field: a full line-up
     ({"bots": "random,alphazero"}, "unknown bot 'alphazero'"),
     ({"bots": 7}, "bots must be"),
     ({"games": 0}, "games must be"),
@@ -459,3 +459,24 @@ def test_cli_tournament_bad_values(extra: list[str], message: str,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--variants", "", "--games", "2", *extra]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_one_bot_against_a_field_of_another() -> None:
+    """A bot named more than once in a full line-up plays that many seats of every game;
+    seatings that only swap its seats are one seating (each deal is not played twice)."""
+    spec = TournamentSpec(ruleset=burgundy.Ruleset(players=3, variants=()),
+                          bots="greedy,random,random", games=6, seed=3)
+    assert spec.names == ("greedy", "random")
+    assert spec.seatings == (("greedy", "random", "random"), ("random", "greedy", "random"),
+                             ("random", "random", "greedy"))
+    assert TournamentSpec.from_dict(spec.to_dict()) == spec
+    result = run_tournament(spec)
+    games = [(tuple(r["seats"]), r["seed"]) for r in result.results]
+    assert len(set(games)) == 6  # no game played twice
+    standings = {s.bot: s for s in result.summary.standings}
+    assert set(standings) == {"greedy", "random"}
+    assert standings["greedy"].seats == 6 and standings["random"].seats == 12
+    assert standings["greedy"].games == standings["random"].games == 6
+    four = TournamentSpec(ruleset=burgundy.Ruleset(players=4, variants=()),
+                          bots="greedy,random,random,random", games=4)
+    assert [seating.index("greedy") for seating in four.seatings] == [0, 1, 2, 3]

@@ -30,10 +30,14 @@ def seatings(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
 
     With at least as many bots as seats: every ordered choice of distinct bots. With fewer:
     every assignment of bots to seats in which each bot plays at least one seat. Either way
-    the seatings are symmetric in the bots and in the seats.
+    the seatings are symmetric in the bots and in the seats. A bot named more than once (a
+    *field*: one bot against several seats of another, as many names as seats) takes that
+    many seats of every game, and a seating that only swaps two seats of one bot is the same
+    seating, so it is played once.
 
     Args:
-        bots: Distinct bot specs.
+        bots: Bot specs, each once, or a full line-up (as many as ``players``) in which a
+            bot may be named more than once.
         players: Seats per game.
 
     Examples:
@@ -42,9 +46,11 @@ def seatings(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
         (('greedy', 'random'), ('random', 'greedy'))
         >>> len(seatings(["a", "b", "c"], 2)), len(seatings(["a", "b"], 3))
         (6, 6)
+        >>> seatings(["expert", "mcts", "mcts"], 3)  # one bot against a field of another
+        (('expert', 'mcts', 'mcts'), ('mcts', 'expert', 'mcts'), ('mcts', 'mcts', 'expert'))
     """
     if len(bots) >= players:
-        return tuple(itertools.permutations(bots, players))
+        return tuple(dict.fromkeys(itertools.permutations(bots, players)))
     wanted = set(bots)
     return tuple(p for p in itertools.product(bots, repeat=players) if set(p) == wanted)
 
@@ -114,8 +120,10 @@ class TournamentSpec:
     Attributes:
         ruleset: The ruleset's spec (given as a :class:`~burgundy.variants.Ruleset` or its
             spec dict).
-        bots: Distinct bot specs (``"mcts:100"``, a third party's ``"name:arg"``; given as
-            a sequence or one comma-separated string).
+        bots: Bot specs (``"mcts:100"``, a third party's ``"name:arg"``; given as a
+            sequence or one comma-separated string), each once — or, for one bot against a
+            field of another, a full line-up (a bot per side) in which a bot may be named
+            more than once: it then plays that many seats of every game (:func:`seatings`).
         games: Games in all (at least 1).
         seed: The master seed every game's seed is derived from.
         seatings: Every seating (:func:`seatings` of the bots over the sides), as a bot
@@ -155,11 +163,7 @@ class TournamentSpec:
     def __attrs_post_init__(self) -> None:
         if not self.bots:
             raise ValueError("a tournament needs at least one bot")
-        repeated = sorted({b for b in self.bots if self.bots.count(b) > 1})
-        if repeated:
-            raise ValueError(f"bots named twice: {', '.join(repeated)} (each bot once; "
-                             "give its seeds' variety through the games)")
-        for name in self.bots:
+        for name in self.names:
             make_bot(name)  # an unknown bot fails here, not in a worker
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise ValueError(f"games must be a whole number, at least 1; got {brief(self.games)}")
@@ -167,11 +171,20 @@ class TournamentSpec:
             raise ValueError(f"seed must be a whole number; got {brief(self.seed)}")
         rules = self.rules()
         sides = rules.initial_state().estate_seats()
+        repeated = sorted({b for b in self.bots if self.bots.count(b) > 1})
+        if repeated and len(self.bots) != len(sides):
+            raise ValueError(f"bots named twice: {', '.join(repeated)} (each bot once, or a "
+                             f"full line-up of {len(sides)} bots, one a side, for a field)")
         object.__setattr__(self, "sides", sides)
         object.__setattr__(self, "seatings", tuple(
             _per_seat(seating, sides, rules.players)
             for seating in seatings(self.bots, len(sides))))
         object.__setattr__(self, "_key", json.dumps(self.ruleset, sort_keys=True))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The distinct bots, in the order of :attr:`bots` (a bot of a field once)."""
+        return tuple(dict.fromkeys(self.bots))
 
     @property
     def players(self) -> int:

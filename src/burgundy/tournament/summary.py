@@ -141,9 +141,10 @@ def summarize(spec: TournamentSpec, results: Sequence[Mapping[str, Any]]) -> Sum
         >>> summarize(spec, games).standings[0].win_rate
         1.0
     """
-    index = {bot: i for i, bot in enumerate(spec.bots)}
+    names = spec.names
+    index = {bot: i for i, bot in enumerate(names)}
     per_bot: dict[str, dict[str, Any]] = {b: {"games": 0, "seats": 0, "wins": 0.0,
-                                               "scores": []} for b in spec.bots}
+                                               "scores": []} for b in names}
     comparisons: list[list[Pair]] = []
     for result in results:
         bots, winners, scores = _sides(spec, result)
@@ -156,9 +157,9 @@ def summarize(spec: TournamentSpec, results: Sequence[Mapping[str, Any]]) -> Sum
                 row["wins"] += 1 / len(winners)
             row["scores"].append(scores[side])
         comparisons.append(pairwise(winners, scores, [index[b] for b in bots]))
-    elo = elo_with_interval(comparisons, len(spec.bots)) if results else None
+    elo = elo_with_interval(comparisons, len(names)) if results else None
     standings = []
-    for i, bot in enumerate(spec.bots):
+    for i, bot in enumerate(names):
         row = per_bot[bot]
         n = row["seats"]
         low, high = wilson_interval(row["wins"], n)
