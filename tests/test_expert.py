@@ -317,8 +317,3 @@ def test_a_worker_searches_with_the_bots_weights() -> None:
     seat = state.current_player
     assert remote == [(a, child.visits, child.value[seat]) for a, child in root.children]
     assert remote != _search_root(state, 7, ExpertBot(iterations=40, seed=2)._settings)
-
-
-def test_the_weights_value_states_as_the_expert_does() -> None:
-    state = _midgame(4, variants=("knowledge", "solo"), players=1)
-    assert expert_weights().value(state, 0) == expert_value(state, 0)

@@ -222,7 +222,7 @@ class ExpertBot(MCTSBot):
         valuation = expert_weights() if weights is None else weights
         super().__init__(iterations=iterations or 1, seed=seed, exploration=exploration,
                          widening=widening, scale=valuation.scale, time_budget=think,
-                         evaluation=expert_value if weights is None else weights.value)
+                         evaluation=valuation.value)
         self.think = think
         """Seconds per decision, or ``None`` when it searches a number of iterations."""
         self.workers = workers
