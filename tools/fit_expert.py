@@ -31,7 +31,6 @@ from burgundy.bots.evaluate import GOODS_USE, SILVER_USE, WORKER_USE
 from burgundy.bots.features import FEATURE_NAMES, features
 from burgundy.game import Game
 from burgundy.rl import ActionCodec
-from burgundy.rules.sell import SALE_VP
 from burgundy.selfplay import SelfPlaySpec
 from burgundy.tournament import deal_seed
 
@@ -84,12 +83,13 @@ def _rows(spec: SelfPlaySpec, game_index: int, ids: list[int]
     return xs, ys
 
 
-def prior(players: int) -> list[float]:
-    """The hand-set valuation (:mod:`burgundy.bots.evaluate`) as weights of the features:
-    the fit starts from it and moves away only as far as the games show."""
-    goods, silver, workers = GOODS_USE[0] * SALE_VP[players], SILVER_USE[0], WORKER_USE[0]
+def prior() -> list[float]:
+    """The hand-set valuation (:mod:`burgundy.bots.evaluate`) as weights of the features,
+    at any number of players (``goods_vp`` is in the VP of the game's player count): the
+    fit starts from it and moves away only as far as the games show."""
+    goods, silver, workers = GOODS_USE[0], SILVER_USE[0], WORKER_USE[0]
     # a stored hex 0.2, 2 with a space to go to; a covered space 3; colours 0.5 x game left
-    both = {"end_terms": 1.0, "goods": goods, "silver": silver, "workers": workers,
+    both = {"end_terms": 1.0, "goods_vp": goods, "silver": silver, "workers": workers,
             "mines": 1.0, "hexes": 0.2, "placed": 1.0, "placed_or_fits": 1.8, "regions": 0.6}
     hand = {"vp": 1.0, "colours@start": 0.5, **{f"{q}@start": w for q, w in both.items()},
             **{f"{q}@end": w for q, w in both.items()}}
@@ -126,10 +126,7 @@ def fit(folders: list[Path], ridge: float) -> dict[str, Any]:
             (test_x if held_out else train_x).extend(rows)
             (test_y if held_out else train_y).extend(targets)
     x, y = np.asarray(train_x), np.asarray(train_y)
-    players = {int(source["ruleset"]["players"]) for source in sources}
-    if len(players) != 1:
-        raise ValueError(f"fit games of one number of players; got {sorted(players)}")
-    start = np.asarray(prior(players.pop()))
+    start = np.asarray(prior())
     # vp is fixed at 1 (its column is 0); a quantity the games never show keeps its prior
     used = np.abs(x).sum(axis=0) > 0
     weights = start.copy()

@@ -1,13 +1,16 @@
 """What the expert bot's learned valuation sees of a position: a few numbers per seat.
 
 :func:`features` returns, for one seat, the quantities the hand-set valuation of
-:mod:`burgundy.bots.evaluate` weighs by hand — its VP, its end terms as they stand, its
-goods, silverlings and workers, its mines, its duchy and storage, its regions and colours
-under way — each once times the share of the game left and once times the share played
-(so that a weight moves over the game: a worker is worth more early than late). The expert
-bot's valuation is a weighted sum of them, with weights fitted to the final scores of
-self-play games and none negative (``tools/fit_expert.py``; :mod:`burgundy.bots.expert`):
-no quantity counts against a seat at any time of the game.
+:mod:`burgundy.bots.evaluate` weighs by hand — its VP, its end terms as they stand, what
+its goods sell for, its silverlings and workers, its mines, its duchy and storage, its
+regions and colours under way — each once times the share of the game left and once
+times the share played (so that a weight moves over the game: a worker is worth more
+early than late). The expert bot's valuation is a weighted sum of them, with weights
+fitted to the final scores of self-play games and none negative
+(``tools/fit_expert.py``; :mod:`burgundy.bots.expert`): no quantity counts against a seat
+at any time of the game. Every quantity is in units that mean the same at any number of
+players (the goods in the VP a sale gives at the game's count), so one set of weights
+serves them all.
 
 The names are :data:`FEATURE_NAMES`, in the order of the values.
 """
@@ -29,6 +32,7 @@ from burgundy.rules.scoring import (
     final_terms,
     region_vp,
 )
+from burgundy.rules.sell import SALE_VP
 from burgundy.state import State
 
 RESOURCE_TERMS = frozenset({"goods", "silver", "workers"})
@@ -36,7 +40,7 @@ RESOURCE_TERMS = frozenset({"goods", "silver", "workers"})
 
 QUANTITIES: tuple[str, ...] = (
     "end_terms",       # its final-scoring terms now, but those of goods, silver and workers
-    "goods",           # 1 - e^(-goods / 5)
+    "goods_vp",        # the VP a goods tile sells for at this player count x (1 - e^(-goods / 5))
     "silver",          # 1 - e^(-silver / 4)
     "workers",         # 1 - e^(-workers / 3)
     "mines",           # mines x phase ends still to come
@@ -80,7 +84,7 @@ def features(state: State, seat: int) -> list[float]:
     end = sum(vp for name, vp in terms.items() if name not in RESOURCE_TERMS)
     quantities = [
         float(end),
-        1.0 - math.exp(-sum(estate.goods) / 5.0),
+        SALE_VP[state.rules.value_players] * (1.0 - math.exp(-sum(estate.goods) / 5.0)),
         1.0 - math.exp(-estate.silver / 4.0),
         1.0 - math.exp(-estate.workers / 3.0),
         float(mines(state, index) * max(5 - state.phase, 0)),
