@@ -3,8 +3,11 @@ MCTS beats greedy) on a few seeded games, without timing anything."""
 
 from __future__ import annotations
 
+import math
+import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -126,3 +129,50 @@ def test_greedy_maximises_the_valuation_it_is_given() -> None:
     chosen = worst.choose(state)
     values = [evaluate(state.apply(action), mover) for action in state.legal_actions()]
     assert evaluate(state.apply(chosen), mover) == pytest.approx(min(values))
+
+
+def _nodes(node: Any) -> Iterator[Any]:
+    yield node
+    for _, child in node.children:
+        yield from _nodes(child)
+    for child in node.outcomes.values():
+        yield from _nodes(child)
+
+
+def test_chance_widening_keeps_few_draws_and_searches_below_them() -> None:
+    """With ``chance_widening`` a run of chance nodes is one draw to the next decision, a
+    chance node keeps at most ceil(c * sqrt(visits)) draws, and its draws share its visits
+    by the times each was drawn; without it, every outcome sampled is a child of its own.
+    The position is the last decision of a round (each action is followed by the next
+    round's dice): with the widening, more of the search goes on below the dice."""
+    state = burgundy.Game(players=2, seed=2).state
+    bots = [GreedyBot(seed=2), GreedyBot(seed=3)]
+    while not all(state.apply(action).is_chance for action in state.legal_actions()):
+        state = state.apply(bots[state.current_player].choose(state))
+        state = state.resolve_chance(random.Random(state.round))
+    below = {}
+    for widening in (None, 1.0):
+        root = MCTSBot(iterations=400, seed=1, chance_widening=widening)._grow(state)
+        chance = [node for node in _nodes(root) if node.state.is_chance]
+        assert chance
+        for node in chance:
+            children = list(node.outcomes.values())
+            # every visit went on to a child, but the first if it made the node a leaf
+            assert node.visits - 1 <= sum(child.visits for child in children) <= node.visits
+            if widening is not None:
+                assert len(children) <= math.ceil(widening * math.sqrt(node.visits))
+                assert all(not child.state.is_chance for child in children)
+                for child in children:  # visits in proportion to draws, give or take one
+                    share = node.visits * child.draws / sum(c.draws for c in children)
+                    assert abs(child.visits - share) <= 1 + share / 2
+        # the iterations that went on below a decision after the dice
+        below[widening] = sum(node.visits - 1 for chance_node in chance
+                              for node in chance_node.outcomes.values()
+                              if not node.state.is_chance and node.children)
+    assert below[None] * 2 < below[1.0]
+
+
+@pytest.mark.parametrize("widening", [0, -1.0, float("nan"), float("inf"), True, "1"])
+def test_chance_widening_must_be_a_positive_number(widening: Any) -> None:
+    with pytest.raises(ValueError, match="chance_widening must be a positive number"):
+        MCTSBot(chance_widening=widening)

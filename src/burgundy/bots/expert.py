@@ -183,10 +183,12 @@ class ExpertBot(MCTSBot):
             runs that many, and the bot stays deterministic given its seed.
         weights: The valuation's weights (``None``: the shipped ones,
             :func:`expert_weights`); their ``scale`` is the lead that counts as a clear one.
+        chance_widening: Chance widening, as for :class:`~burgundy.bots.mcts.MCTSBot`
+            (``None``: a child per outcome sampled).
 
     Raises:
         ValueError: Both ``think`` and ``iterations``, or a value that is not positive (or
-            an infinite time).
+            an infinite time or chance widening).
 
     Examples:
         >>> import burgundy
@@ -204,7 +206,8 @@ class ExpertBot(MCTSBot):
 
     def __init__(self, think: float | None = None, iterations: int | None = None,
                  seed: int = 0, exploration: float = 0.7, widening: float = 1.5,
-                 workers: int = 1, weights: ExpertWeights | None = None) -> None:
+                 workers: int = 1, weights: ExpertWeights | None = None,
+                 chance_widening: float | None = None) -> None:
         if think is not None and iterations is not None:
             raise ValueError("give the expert think (seconds) or iterations, not both")
         if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
@@ -222,12 +225,12 @@ class ExpertBot(MCTSBot):
         valuation = expert_weights() if weights is None else weights
         super().__init__(iterations=iterations or 1, seed=seed, exploration=exploration,
                          widening=widening, scale=valuation.scale, time_budget=think,
-                         evaluation=valuation.value)
+                         evaluation=valuation.value, chance_widening=chance_widening)
         self.think = think
         """Seconds per decision, or ``None`` when it searches a number of iterations."""
         self.workers = workers
         """Searches per decision (root parallelism)."""
-        self._settings = (think, iterations, exploration, widening, weights)
+        self._settings = (think, iterations, exploration, widening, weights, chance_widening)
         self._pool: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> ExpertBot:
@@ -313,17 +316,18 @@ class ExpertBot(MCTSBot):
         return out
 
 
-_Settings = tuple[float | None, int | None, float, float, ExpertWeights | None]
+_Settings = tuple[float | None, int | None, float, float, ExpertWeights | None, float | None]
 """What a worker's search needs of the bot: think, iterations, exploration, widening,
-weights."""
+weights, chance widening."""
 
 
 def _search_root(state: State, seed: int, settings: _Settings) -> list[tuple[Action, int, float]]:
     """One worker's search (in its process): each root action, its visits and the sum of
     its leaf values for the mover."""
-    think, iterations, exploration, widening, weights = settings
+    think, iterations, exploration, widening, weights, chance_widening = settings
     bot = ExpertBot(think=None if iterations else think, iterations=iterations, seed=seed,
-                    exploration=exploration, widening=widening, weights=weights)
+                    exploration=exploration, widening=widening, weights=weights,
+                    chance_widening=chance_widening)
     seat = state.current_player
     root = bot._grow(state)
     return [(action, child.visits, child.value[seat]) for action, child in root.children]

@@ -24,11 +24,12 @@ from burgundy.state import State
 
 
 class _Node:
-    __slots__ = ("children", "outcomes", "state", "untried", "value", "visits")
+    __slots__ = ("children", "draws", "outcomes", "state", "untried", "value", "visits")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.visits = 0
+        self.draws = 0  # times chance drew this node (chance widening: its weight)
         self.value: list[float] = [0.0] * len(state.seats)
         self.children: list[tuple[Action, _Node]] = []
         # the actions not expanded yet, best first: (action, state after it, the mover's
@@ -49,6 +50,15 @@ class MCTSBot:
         time_budget: Seconds per decision instead of a fixed number of iterations.
         evaluation: The valuation ``evaluation(state, seat) -> VP`` that orders the
             actions and scores the leaves (``None``: :func:`~burgundy.bots.evaluate.evaluate`).
+        chance_widening: ``None`` (the default): every chance node keeps a child per outcome
+            it samples. A number ``c``: a run of chance nodes (a round's dice, one seat's
+            after another) is one draw to the next decision, and it keeps at most
+            ``ceil(c * sqrt(visits + 1))`` distinct draws; past that, an iteration revisits
+            the draw with the fewest visits for the times it was drawn, so the search goes
+            on below the draws it has instead of stopping at a new one each time.
+
+    Raises:
+        ValueError: ``iterations`` below 1 or ``chance_widening`` not a positive number.
     """
 
     def __init__(
@@ -60,9 +70,16 @@ class MCTSBot:
         scale: float = 10.0,
         time_budget: float | None = None,
         evaluation: Callable[[State, int], float] | None = None,
+        chance_widening: float | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if chance_widening is not None and (
+                isinstance(chance_widening, bool) or not isinstance(chance_widening, (int, float))
+                or not (chance_widening > 0 and math.isfinite(chance_widening))):
+            raise ValueError("chance_widening must be a positive number or None; "
+                             f"got {chance_widening!r}")
+        self.chance_widening = chance_widening
         self.iterations = iterations
         self.rng = random.Random(seed)
         self.exploration = exploration
@@ -157,11 +174,30 @@ class MCTSBot:
         return [(action, after, value) for _, action, after, value in scored]
 
     def _chance_child(self, node: _Node) -> _Node:
+        if self.chance_widening is not None:
+            return self._widened_chance_child(node)
         outcome = node.state.sample_outcome(self.rng)  # rng.choices' draw, lists unbuilt
         child = node.outcomes.get(outcome)
         if child is None:
             child = _Node(node.state.apply(outcome))
             node.outcomes[outcome] = child
+        return child
+
+    def _widened_chance_child(self, node: _Node) -> _Node:
+        """The next decision (or the end) below a chance node, with chance widening: a new
+        draw of the whole run of chance while the node has fewer than its limit of draws,
+        else the draw visited least for the times it was drawn."""
+        assert self.chance_widening is not None
+        outcomes = node.outcomes
+        if len(outcomes) >= math.ceil(self.chance_widening * math.sqrt(node.visits + 1)):
+            return min(outcomes.values(), key=lambda child: child.visits / child.draws)
+        state = node.state
+        while state.is_chance:
+            state = state.apply(state.sample_outcome(self.rng))
+        child = outcomes.get(state.key)
+        if child is None:
+            child = outcomes[state.key] = _Node(state)
+        child.draws += 1
         return child
 
     def _select(self, node: _Node) -> _Node:
