@@ -3,6 +3,7 @@ MCTS beats greedy) on a few seeded games, without timing anything."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections import Counter
@@ -13,6 +14,7 @@ import pytest
 
 import burgundy
 from burgundy.bots import ExpertBot, GreedyBot, MCTSBot, RandomBot, evaluate, make_bot
+from burgundy.bots.mcts import _Node
 from burgundy.cli import play_bot_game
 from burgundy.state import State
 from burgundy.testing import random_playout
@@ -176,3 +178,45 @@ def test_chance_widening_keeps_few_draws_and_searches_below_them() -> None:
 def test_chance_widening_must_be_a_positive_number(widening: Any) -> None:
     with pytest.raises(ValueError, match="chance_widening must be a positive number"):
         MCTSBot(chance_widening=widening)
+
+
+def test_a_search_pauses_the_cyclic_gc_and_leaves_no_cycle() -> None:
+    """The search runs with Python's cyclic collector paused (its tree is walked by every
+    collection otherwise), gives it back as it found it, even when the search fails, and
+    makes no reference cycle that the pause would keep alive."""
+    state = burgundy.Game(players=3, seed=4).state
+    seen: list[bool] = []
+
+    def watching(inner: Callable[[State, int], float]) -> Callable[[State, int], float]:
+        def evaluation(state: State, seat: int) -> float:
+            seen.append(gc.isenabled())
+            return inner(state, seat)
+        return evaluation
+
+    gc.collect()
+    for bot in (MCTSBot(iterations=150, seed=1), ExpertBot(iterations=150, seed=1)):
+        bot.evaluation = watching(bot.evaluation)
+        bot.search(state)
+        assert gc.isenabled() and seen and not any(seen)
+        # nothing the search dropped waits for the collector: no state or node in a cycle
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            gc.collect()
+            assert not [o for o in gc.garbage if isinstance(o, (State, _Node))]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+
+    gc.disable()
+    try:
+        MCTSBot(iterations=20, seed=1).search(state)
+        assert not gc.isenabled()  # it was off: it stays off
+    finally:
+        gc.enable()
+
+    def failing(state: State, seat: int) -> float:
+        raise RuntimeError("a valuation that fails")
+
+    with pytest.raises(RuntimeError):
+        MCTSBot(iterations=20, seed=1, evaluation=failing).search(state)
+    assert gc.isenabled()
