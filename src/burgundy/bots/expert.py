@@ -268,8 +268,8 @@ class ExpertBot(MCTSBot):
             for _ in range(self.workers - 1):
                 remote.append(pool.submit(_search_root, state, self.rng.getrandbits(63),
                                           self._settings))
-        root = self._grow(state)
-        merged = {action: [child.visits, child.value[seat]] for action, child in root.children}
+        merged = {action: [visits, value[seat]]
+                  for action, visits, value in self._root_children(state)}
         for future in remote:
             for action, visits, value in future.result():
                 entry = merged.setdefault(action, [0, 0.0])
@@ -329,8 +329,7 @@ def _search_root(state: State, seed: int, settings: _Settings) -> list[tuple[Act
                     exploration=exploration, widening=widening, weights=weights,
                     chance_widening=chance_widening)
     seat = state.current_player
-    root = bot._grow(state)
-    return [(action, child.visits, child.value[seat]) for action, child in root.children]
+    return [(action, visits, value[seat]) for action, visits, value in bot._root_children(state)]
 
 
 def _win_chance(lead: float) -> float:

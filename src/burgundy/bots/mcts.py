@@ -45,11 +45,12 @@ def _cyclic_gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector in the block (unless it is off already).
 
     A search allocates a tree of states that stays alive to its end, and the collector,
-    which runs every few hundred allocations, walks all of it again and again: the
-    expert's search runs about a third faster without it (docs/performance.md). The tree
-    holds no reference cycle (the states and nodes only point down), so nothing waits for
-    the collector: reference counting frees what the search drops, and a cycle made in
-    the meantime elsewhere in the process is collected once the block ends.
+    which runs every few hundred allocations, walks all of it again and again (and, given
+    back while the tree is alive, at once: the allocations made in the block count): the
+    search drops its tree inside the block (docs/performance.md). The tree holds no
+    reference cycle (the states and nodes only point down), so nothing waits for the
+    collector: reference counting frees what the search drops, and a cycle made in the
+    meantime elsewhere in the process is collected once the block ends.
     """
     if not gc.isenabled():
         yield
@@ -134,17 +135,23 @@ class MCTSBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0], ((legal[0], 1),)
-        root = self._grow(state)
-        best = max(root.children, key=lambda pair: pair[1].visits)[0]
-        return best, tuple((action, child.visits) for action, child in root.children)
+        children = self._root_children(state)
+        best = max(children, key=lambda child: child[1])[0]
+        return best, tuple((action, visits) for action, visits, _ in children)
 
     # -- search ------------------------------------------------------------------------------
+    def _root_children(self, state: State) -> list[tuple[Action, int, list[float]]]:
+        """Search from ``state`` with the cyclic garbage collector paused, and return each
+        child of the root: its action, visits and sums of leaf values by seat. The tree is
+        dropped before the collector is given back, so that no collection walks it."""
+        with _cyclic_gc_paused():
+            root = self._grow(state)
+            children = [(action, child.visits, child.value) for action, child in root.children]
+            del root
+        return children
+
     def _grow(self, state: State) -> _Node:
         """Run the search's iterations from ``state`` and return the root of its tree."""
-        with _cyclic_gc_paused():
-            return self._grow_tree(state)
-
-    def _grow_tree(self, state: State) -> _Node:
         root = _Node(state)
         if len(state.seats) == 1:  # no opponent to compare with: compare with the root
             self._reference = self.evaluation(state, 0)
