@@ -109,7 +109,8 @@ def weighted_features(state: State, seat: int, weights: Sequence[float]) -> floa
         >>> import burgundy
         >>> from burgundy.bots.features import FEATURE_NAMES, weighted_features
         >>> state = burgundy.Game(players=2, seed=1).state
-        >>> weighted_features(state, 0, [1.0] * len(FEATURE_NAMES)) == sum(features(state, 0))
+        >>> ones = [1.0] * len(FEATURE_NAMES)
+        >>> abs(weighted_features(state, 0, ones) - sum(features(state, 0))) < 1e-9
         True
     """
     values = features(state, seat)
