@@ -86,11 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="results, a JSONL file")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.deals < 1 or args.jobs < 1:
+        parser.error("--deals and --jobs must be at least 1")
     variants = tuple(v for v in args.variants.split(",") if v)
     tasks = [(deal, swapped, args.a, args.b, args.players, variants)
              for deal in range(args.deals) for swapped in (False, True)]
-    if args.deals < 1 or args.jobs < 1:
-        parser.error("--deals and --jobs must be at least 1")
     lines = []
     with ProcessPoolExecutor(args.jobs) as pool, args.out.open("a", encoding="utf-8") as out:
         for line in (pool.map(play, tasks) if args.jobs > 1 else map(play, tasks)):

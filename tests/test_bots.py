@@ -133,7 +133,8 @@ def test_greedy_maximises_the_valuation_it_is_given() -> None:
     assert evaluate(state.apply(chosen), mover) == pytest.approx(min(values))
 
 
-def _nodes(node: Any) -> Iterator[Any]:
+def _nodes(node: _Node) -> Iterator[_Node]:
+    """Every node of the tree below ``node``, ``node`` first."""
     yield node
     for _, child in node.children:
         yield from _nodes(child)
