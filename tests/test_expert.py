@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import attrs
 import pytest
 
 import burgundy
-from burgundy.bots import ExpertBot, GreedyBot, make_bot
+from burgundy.bots import ExpertBot, GreedyBot, MCTSBot, make_bot
 from burgundy.bots.evaluate import game_left
 from burgundy.bots.expert import (
     DEFAULT_THINK,
@@ -72,6 +73,34 @@ def test_the_specs_of_the_expert() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         ExpertBot(iterations=2.5)  # type: ignore[arg-type]
     assert parse_options("ITERATIONS=3") == {"iterations": 3}
+
+
+def test_the_search_settings_in_a_spec() -> None:
+    """``exploration``, ``widening`` and ``chance_widening`` reach the bot from a spec, so
+    that ``burgundy tournament`` can play one setting against another; bad values are
+    refused with the spec's message, and the constructors refuse them too."""
+    bot = make_bot("expert:iterations=70:exploration=0.35:widening=3:chance_widening=1", seed=2)
+    assert isinstance(bot, ExpertBot)
+    assert (bot.iterations, bot.exploration, bot.widening, bot.chance_widening) == (
+        70, 0.35, 3.0, 1.0)
+    assert make_bot("expert:iterations=5:exploration=0").exploration == 0.0  # type: ignore[attr-defined]
+    state = _midgame(1)
+    assert (make_bot("expert:iterations=40:exploration=0.35", seed=1).choose(state)
+            == ExpertBot(iterations=40, seed=1, exploration=0.35).choose(state))
+    for bad in ("exploration=-1", "exploration=nan", "widening=0", "widening=inf",
+                "chance_widening=0", "chance_widening=-2", "exploration=x",
+                "exploration=1:exploration=2"):
+        with pytest.raises(ValueError, match="exploration=X, widening=X, chance_widening=X"):
+            make_bot(f"expert:iterations=5:{bad}")
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"exploration": -0.1}, "exploration"), ({"exploration": float("nan")}, "exploration"),
+        ({"exploration": True}, "exploration"), ({"widening": 0.0}, "widening"),
+        ({"widening": "1"}, "widening")]
+    for kwargs, message in cases:
+        with pytest.raises(ValueError, match=message):
+            ExpertBot(iterations=5, **kwargs)
+        with pytest.raises(ValueError, match=message):
+            MCTSBot(iterations=5, **kwargs)
 
 
 def test_it_is_deterministic_given_seed_and_iterations() -> None:

@@ -62,7 +62,8 @@ __all__ = ["build_parser", "explain", "main", "play_bot_game", "states_of", "sum
 PHASES = "".join(PHASE_NAMES)
 BOTS_HELP = ("random, greedy, mcts (200 iterations a decision), mcts:N (N iterations), "
              "expert (about a second a decision), expert:think=SECONDS, "
-             "expert:iterations=N, or an installed bot's NAME[:ARG] (entry points "
+             "expert:iterations=N (with :workers=N, :exploration=X, :widening=X, "
+             ":chance_widening=X), or an installed bot's NAME[:ARG] (entry points "
              "burgundy.bots)")
 """The bot names, as the help texts give them."""
 HUMAN = "human"

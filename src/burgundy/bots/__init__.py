@@ -11,7 +11,8 @@
 :func:`make_bot` builds one from a spec string (``"random"``, ``"greedy"``, ``"mcts"``,
 ``"mcts:500"`` for 500 iterations, ``"expert"``, ``"expert:think=2"``,
 ``"expert:iterations=800"``, ``"expert:think=1:workers=2"`` (two searches a decision, on
-two cores), or a third party's bot installed under the entry-point group
+two cores), ``"expert:iterations=800:exploration=0.35"`` (the search's settings: also
+``widening`` and ``chance_widening``), or a third party's bot installed under the entry-point group
 ``burgundy.bots``).
 """
 
@@ -41,7 +42,8 @@ class Bot(Protocol):
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "mcts", "expert")
 """Names :func:`make_bot` understands without a plugin (``mcts`` also as
 ``mcts:ITERATIONS``, ``expert`` also as ``expert:think=SECONDS`` and
-``expert:iterations=N``, either with ``:workers=N``)."""
+``expert:iterations=N``, either with ``:workers=N`` and the search's settings
+``:exploration=X``, ``:widening=X``, ``:chance_widening=X``)."""
 
 BOT_ENTRY_POINT_GROUP = "burgundy.bots"
 """The entry-point group of third-party bots: the entry point's name is the bot's name in a
@@ -87,7 +89,8 @@ def _load_factory(kind: str) -> BotFactory:
 def make_bot(name: str, seed: int = 0) -> Bot:
     """Return a bot from its spec: ``random``, ``greedy``, ``mcts``, ``mcts:ITERATIONS``,
     ``expert``, ``expert:think=SECONDS``, ``expert:iterations=N`` (either with
-    ``:workers=N``: :class:`~burgundy.bots.expert.ExpertBot`'s ``workers``), or ``NAME`` /
+    ``:workers=N``, ``:exploration=X``, ``:widening=X``, ``:chance_widening=X``:
+    :class:`~burgundy.bots.expert.ExpertBot`'s arguments of those names), or ``NAME`` /
     ``NAME:ARGUMENT`` of a bot installed under the entry-point group ``burgundy.bots``
     (built-in names come first: a plugin cannot replace them).
 
@@ -141,6 +144,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return bot
     valid = ", ".join(["random", "greedy", "mcts", "mcts:ITERATIONS", "expert",
                        "expert:think=SECONDS", "expert:iterations=N", "expert:...:workers=N",
+                       "expert:...:exploration=X|widening=X|chance_widening=X",
                        *(n for n in available_bots() if n not in BOT_NAMES)])
     raise ValueError(f"unknown bot {brief(name)}; valid: {valid}")
 

@@ -188,7 +188,7 @@ class ExpertBot(MCTSBot):
 
     Raises:
         ValueError: Both ``think`` and ``iterations``, or a value that is not positive (or
-            an infinite time or chance widening).
+            an infinite time or chance widening, a negative exploration constant).
 
     Examples:
         >>> import burgundy
@@ -337,13 +337,20 @@ def _win_chance(lead: float) -> float:
     return 1.0 / (1.0 + math.exp(-lead))
 
 
+_OPTIONS_HELP = ("think=SECONDS or iterations=N, and workers=N, exploration=X, widening=X, "
+                "chance_widening=X")
+"""What an ``expert`` spec's argument may hold (:func:`parse_options`), for messages."""
+
+
 def parse_options(argument: str) -> dict[str, Any]:
     """Read the argument of an ``expert`` spec: ``""``, ``think=SECONDS`` or
-    ``iterations=N``, and ``workers=N``, separated by ``:`` (a comma separates the bots
-    of a ``--bots`` list).
+    ``iterations=N``, and ``workers=N``, ``exploration=X``, ``widening=X``,
+    ``chance_widening=X`` (the search's settings, as :class:`ExpertBot` takes them),
+    separated by ``:`` (a comma separates the bots of a ``--bots`` list).
 
     Raises:
-        ValueError: Anything else (a key twice, or both ``think`` and ``iterations``).
+        ValueError: Anything else (a key twice, both ``think`` and ``iterations``, a
+            number that is not positive, or a negative exploration).
 
     Examples:
         >>> from burgundy.bots.expert import parse_options
@@ -351,10 +358,12 @@ def parse_options(argument: str) -> dict[str, Any]:
         ({'iterations': 300}, {'think': 0.5}, {})
         >>> parse_options("think=1:workers=2")
         {'think': 1.0, 'workers': 2}
+        >>> parse_options("iterations=2000:exploration=0.35:chance_widening=1")
+        {'iterations': 2000, 'exploration': 0.35, 'chance_widening': 1.0}
         >>> parse_options("depth=3")
         Traceback (most recent call last):
         ...
-        ValueError: the expert takes think=SECONDS or iterations=N, and workers=N; got 'depth=3'
+        ValueError: the expert takes think=SECONDS or iterations=N, ...; got 'depth=3'
     """
     if not argument:
         return {}
@@ -364,8 +373,7 @@ def parse_options(argument: str) -> dict[str, Any]:
         key = key.strip().lower()
         value = _option_value(key, text) if equals and key not in options else None
         if value is None:
-            raise ValueError("the expert takes think=SECONDS or iterations=N, and workers=N; "
-                             f"got {brief(argument)}")
+            raise ValueError(f"the expert takes {_OPTIONS_HELP}; got {brief(argument)}")
         options[key] = value
     if "think" in options and "iterations" in options:
         raise ValueError("give the expert think (seconds) or iterations, not both")
@@ -377,10 +385,12 @@ def _option_value(key: str, text: str) -> int | float | None:
     text = text.strip()
     if key in ("iterations", "workers"):
         return int(text) if text.isdigit() and int(text) > 0 else None
-    if key == "think":
+    if key in ("think", "exploration", "widening", "chance_widening"):
         try:
-            seconds = float(text)
+            number = float(text)
         except ValueError:
             return None
-        return seconds if seconds > 0 and math.isfinite(seconds) else None
+        if not math.isfinite(number) or number < 0 or (number == 0 and key != "exploration"):
+            return None
+        return number
     return None

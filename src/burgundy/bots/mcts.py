@@ -62,6 +62,12 @@ def _cyclic_gc_paused() -> Iterator[None]:
         gc.enable()
 
 
+def _is_number(value: object) -> bool:
+    """Whether ``value`` is a finite int or float (not a bool)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
 class MCTSBot:
     """Monte Carlo tree search guided by the greedy evaluation.
 
@@ -82,7 +88,8 @@ class MCTSBot:
             on below the draws it has instead of stopping at a new one each time.
 
     Raises:
-        ValueError: ``iterations`` below 1 or ``chance_widening`` not a positive number.
+        ValueError: ``iterations`` below 1, ``exploration`` negative, ``widening`` or
+            ``chance_widening`` not a positive number.
     """
 
     def __init__(
@@ -98,9 +105,12 @@ class MCTSBot:
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if chance_widening is not None and (
-                isinstance(chance_widening, bool) or not isinstance(chance_widening, (int, float))
-                or not (chance_widening > 0 and math.isfinite(chance_widening))):
+        if not _is_number(exploration) or exploration < 0:
+            raise ValueError(f"exploration must be a finite number, 0 or more; got {exploration!r}")
+        if not _is_number(widening) or widening <= 0:
+            raise ValueError(f"widening must be a positive number; got {widening!r}")
+        if chance_widening is not None and (not _is_number(chance_widening)
+                                            or chance_widening <= 0):
             raise ValueError("chance_widening must be a positive number or None; "
                              f"got {chance_widening!r}")
         self.chance_widening = chance_widening
