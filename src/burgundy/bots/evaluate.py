@@ -18,7 +18,8 @@
     0.2,
   * each mine: 1 silverling for each phase end still to come,
   * each unfinished region: ``0.6 * f² * (its VP + the current phase bonus)`` where ``f``
-    is the share of it already covered,
+    is the share of it already covered (its VP as it will score:
+    :func:`~burgundy.rules.scoring.scored_region_size`),
   * each colour not yet finished while a bonus tile is left: ``L * 0.5 * f³ * tile VP``,
     ``L`` the share of the game's rounds left (1 at the start, 0 after the last round).
 
@@ -49,6 +50,7 @@ from burgundy.rules.scoring import (
     SMALL_BONUS,
     final_terms,
     region_vp,
+    scored_region_size,
 )
 from burgundy.rules.sell import SALE_VP
 from burgundy.state import Estate, State
@@ -128,11 +130,13 @@ def base_value(state: State, seat: int) -> float:
         value += 2.0 if open_space else 0.2
     phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
     filled = estate.filled
-    for region in board.regions:
+    resized = bool(state.rules.engine.region_size)  # no variant resizes: no call per region
+    for number, region in enumerate(board.regions):
         covered = (region.mask & filled).bit_count()
         if 0 < covered < region.size:
             share = covered / region.size
-            value += 0.6 * share * share * (region_vp(region.size) + phase_bonus)
+            vp = region_vp(scored_region_size(state, index, number) if resized else region.size)
+            value += 0.6 * share * share * (vp + phase_bonus)
     for colour, tiles_left in enumerate(state.bonus_tiles):
         mask = board.colour_masks[colour]
         if tiles_left and mask & ~filled:

@@ -31,6 +31,7 @@ from burgundy.rules.scoring import (
     SMALL_BONUS,
     final_terms,
     region_vp,
+    scored_region_size,
 )
 from burgundy.rules.sell import SALE_VP
 from burgundy.state import State
@@ -48,7 +49,8 @@ QUANTITIES: tuple[str, ...] = (
     "placed",          # covered duchy spaces (but the start castle)
     "placed_or_fits",  # covered spaces + stored hexes with a free space of their colour next
                        # to the covered ones
-    "regions",         # sum over started regions of share^2 x (region VP + phase bonus)
+    "regions",         # sum over started regions of share^2 x (region VP + phase bonus),
+                       # the VP of the size it will score as (scored_region_size)
     "colours",         # sum over colours with a bonus tile left of share^3 x that tile's VP
 )
 """The quantities the valuation weighs, each at two times of the game (below). They are
@@ -124,7 +126,8 @@ def weighted_features(state: State, seat: int, weights: Sequence[float]) -> floa
 
 def _duchy(state: State, seat: int, quantities: list[float]) -> None:
     """Add the duchy's entries to ``quantities`` (``hexes`` to ``colours``)."""
-    estate = state.estates[state.seats[seat].estate]
+    index = state.seats[seat].estate
+    estate = state.estates[index]
     board = state.rules.engine.boards[estate.board]
     filled = estate.filled
     placed = float(filled.bit_count() - 1)
@@ -140,11 +143,13 @@ def _duchy(state: State, seat: int, quantities: list[float]) -> None:
         if open_space:
             quantities[7] += 1.0
     phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
-    for region in board.regions:
+    resized = bool(state.rules.engine.region_size)  # no variant resizes: no call per region
+    for number, region in enumerate(board.regions):
         covered = (region.mask & filled).bit_count()
         if 0 < covered < region.size:
             share = covered / region.size
-            quantities[8] += share * share * (region_vp(region.size) + phase_bonus)
+            vp = region_vp(scored_region_size(state, index, number) if resized else region.size)
+            quantities[8] += share * share * (vp + phase_bonus)
     players = state.rules.value_players
     for colour, tiles_left in enumerate(state.bonus_tiles):
         mask = board.colour_masks[colour]

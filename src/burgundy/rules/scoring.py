@@ -118,6 +118,27 @@ def score_animals(state: State, seat: SeatIndex, space: Space, tile: TileCode) -
     return add_vp(state, seat, vp, "animals")
 
 
+def scored_region_size(state: State, estate: int, region: int) -> int:
+    """The size region ``region`` of estate ``estate`` scores as once completed: its
+    spaces, as the variants change it (hook ``burgundy_region_size``: an inn's region, or
+    shield #17's, scores one space larger). The bots' valuations price the regions under
+    way with it too.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.rules.scoring import scored_region_size
+        >>> state = burgundy.Game(players=2, seed=1).state
+        >>> board = state.rules.engine.boards[state.estates[0].board]
+        >>> scored_region_size(state, 0, 0) == board.regions[0].size   # no variant changes it
+        True
+    """
+    engine = state.rules.engine
+    size = engine.boards[state.estates[estate].board].regions[region].size
+    for modifier in engine.region_size:
+        size = modifier(state, estate, region, size)
+    return size
+
+
 def score_region(state: State, seat: SeatIndex, space: Space) -> State:
     """Score the region of ``space`` if the placement completed it: its size's VP plus the
     phase bonus (10/8/6/4/2 in phases A-E)."""
@@ -129,9 +150,7 @@ def score_region(state: State, seat: SeatIndex, space: Space) -> State:
     region = board.regions[region_index]
     if region.mask & ~estate.filled:
         return state
-    size = region.size
-    for modifier in engine.region_size:
-        size = modifier(state, index, region_index, size)
+    size = scored_region_size(state, index, region_index)
     bonus = PHASE_BONUS[min(state.phase, _LAST_PHASE)]
     state = add_vp(state, seat, region_vp(size) + bonus, "regions")
     for handler in engine.on_region_complete:
