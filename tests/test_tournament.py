@@ -480,3 +480,18 @@ def test_one_bot_against_a_field_of_another() -> None:
     four = TournamentSpec(ruleset=burgundy.Ruleset(players=4, variants=()),
                           bots="greedy,random,random,random", games=4)
     assert [seating.index("greedy") for seating in four.seatings] == [0, 1, 2, 3]
+
+
+def test_the_table_stays_aligned_with_long_bot_specs() -> None:
+    """A spec longer than the bot column (the expert's search settings) widens the column:
+    every row's numbers start where the header's do."""
+    long = "expert:iterations=2000:exploration=0.35"
+    spec = TournamentSpec(ruleset=burgundy.Ruleset(players=2), bots=f"{long},greedy", games=2)
+    games = [{"game": g, "seats": list(spec.game(g)[0]), "winners": [0], "scores": [150, 140]}
+             for g in range(2)]
+    lines = summarize(spec, games).table().splitlines()
+    header, rows = lines[1], lines[2:4]
+    assert {row.split()[0] for row in rows} == {long, "greedy"}
+    column = header.index("games") + len("games")  # the right edge of the games column
+    for row in rows:
+        assert row[column - 1] != " " and row[column] == " ", row

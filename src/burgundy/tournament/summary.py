@@ -93,15 +93,17 @@ class Summary:
     def table(self) -> str:
         """Return the summary as a text table (what ``burgundy tournament`` prints)."""
         people = f"{self.players} player{'s' if self.players != 1 else ''}"
+        width = max([12, *(len(s.bot) for s in self.standings)])  # long specs stay aligned
         lines = [f"{self.games} game{'s' if self.games != 1 else ''}, {people}",
-                 f"{'bot':12s} {'games':>6s} {'seats':>6s} {'wins':>6s} {'win%':>6s} "
+                 f"{'bot':{width}s} {'games':>6s} {'seats':>6s} {'wins':>6s} {'win%':>6s} "
                  f"{'95% CI':>13s} {'mean':>6s} {'sd':>5s} {'elo':>6s} {'95% CI':>13s}"]
         for s in self.standings:
             elo = ("" if s.elo is None else f"{s.elo:6.0f}")
             band = ("" if s.elo_low is None or s.elo_high is None
                     else f"{s.elo_low:6.0f}..{s.elo_high:<5.0f}")
             lines.append(
-                f"{s.bot:12s} {s.games:6d} {s.seats:6d} {s.wins:6.1f} {100 * s.win_rate:5.1f}% "
+                f"{s.bot:{width}s} {s.games:6d} {s.seats:6d} {s.wins:6.1f} "
+                f"{100 * s.win_rate:5.1f}% "
                 f"{100 * s.win_low:5.1f}..{100 * s.win_high:<5.1f} {s.mean_score:6.1f} "
                 f"{s.score_sd:5.1f} {elo:>6s} {band:>13s}".rstrip()
             )
