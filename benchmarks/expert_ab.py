@@ -10,6 +10,10 @@ summary is A's wins and mean lead over the best other seat, with its standard er
 
     python benchmarks/expert_ab.py '{"iterations": 500, "chance_widening": 1.0}' \\
         '{"iterations": 500}' --deals 20 --out /tmp/cw.jsonl --jobs 2
+
+``burgundy tournament --bots expert:iterations=500:chance_widening=1,expert:iterations=500``
+plays such a match too (the expert's spec takes the same settings), with win rates and Elo;
+this script adds A's mean lead and its standard error, the finer measure of a small change.
 """
 
 from __future__ import annotations
