@@ -42,7 +42,7 @@ import attrs
 from burgundy._data import load
 from burgundy.actions import Action
 from burgundy.bots.features import FEATURE_NAMES, weighted_features
-from burgundy.bots.mcts import MCTSBot
+from burgundy.bots.mcts import MCTSBot, _is_number
 from burgundy.errors import brief
 from burgundy.state import State
 
@@ -210,8 +210,7 @@ class ExpertBot(MCTSBot):
                  chance_widening: float | None = None) -> None:
         if think is not None and iterations is not None:
             raise ValueError("give the expert think (seconds) or iterations, not both")
-        if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
-                                  or not (think > 0 and math.isfinite(think))):
+        if think is not None and (not _is_number(think) or think <= 0):
             raise ValueError(f"think must be a positive number of seconds; got {brief(think)}")
         if iterations is not None and (isinstance(iterations, bool)
                                        or not isinstance(iterations, int) or iterations < 1):
