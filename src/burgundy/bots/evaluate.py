@@ -121,30 +121,95 @@ def base_value(state: State, seat: int) -> float:
     if board is None:
         return value + len(estate.storage)
     value += 3.0 * (estate.filled.bit_count() - 1)
+    fitting = stored_fitting(state, seat)
+    value += 2.0 * fitting + 0.2 * (len(estate.storage) - fitting)
+    value += 0.6 * regions_prospect(state, seat)
+    value += left * 0.5 * colours_prospect(state, seat)
+    return value
+
+
+def stored_fitting(state: State, seat: int) -> int:
+    """Return how many of the seat's stored hexes have an empty space they may go on next
+    to its covered ones: one of their colour on the edge of the covered spaces, or, for a
+    hex of no colour, where the variants let it go.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots.evaluate import stored_fitting
+        >>> stored_fitting(burgundy.Game(players=2, seed=1).state, 0)   # nothing stored yet
+        0
+    """
+    estate = state.seat_estate(seat)
+    board = state.rules.engine.boards.get(estate.board)
+    if board is None:  # a seat without a duchy board
+        return 0
+    open_edge = estate.frontier & ~estate.filled
+    fitting = 0
     for tile in estate.storage:
         colour = TILE_COLOUR[tile]
         if colour >= 0:
-            open_space = board.colour_masks[colour] & estate.frontier & ~estate.filled
+            fitting += bool(board.colour_masks[colour] & open_edge)
         else:  # a tile of no colour: where the variants let it go
-            open_space = colour_spaces(state, seat, tile)
-        value += 2.0 if open_space else 0.2
+            fitting += bool(colour_spaces(state, seat, tile))
+    return fitting
+
+
+def regions_prospect(state: State, seat: int) -> float:
+    """Return what the seat's regions under way may still score: the sum over its duchy's
+    regions that are started but not finished of ``f² x (VP + B)``, where ``f`` is the share
+    of the region covered, VP what the region scores at the size it will score as
+    (:func:`~burgundy.rules.scoring.scored_region_size`) and ``B`` the current phase's bonus.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots.evaluate import regions_prospect
+        >>> regions_prospect(burgundy.Game(players=2, seed=1).state, 0)  # the castle's own
+        0.0
+    """
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = state.rules.engine.boards.get(estate.board)
+    if board is None:  # a seat without a duchy board
+        return 0.0
     phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
     filled = estate.filled
     resized = bool(state.rules.engine.region_size)  # no variant resizes: no call per region
+    total = 0.0
     for number, region in enumerate(board.regions):
         covered = (region.mask & filled).bit_count()
         if 0 < covered < region.size:
             share = covered / region.size
             vp = region_vp(scored_region_size(state, index, number) if resized else region.size)
-            value += 0.6 * share * share * (vp + phase_bonus)
+            total += share * share * (vp + phase_bonus)
+    return total
+
+
+def colours_prospect(state: State, seat: int) -> float:
+    """Return what the seat may still win of the colours' bonus tiles: the sum over the
+    colours its duchy has not finished, while a bonus tile of that colour is left, of
+    ``f³ x`` that tile's VP (the large one while it is there), where ``f`` is the share of
+    the colour's spaces covered.
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy.bots.evaluate import colours_prospect
+        >>> colours_prospect(burgundy.Game(players=2, seed=1).state, 0) > 0  # the castle
+        True
+    """
+    estate = state.seat_estate(seat)
+    board = state.rules.engine.boards.get(estate.board)
+    if board is None:  # a seat without a duchy board
+        return 0.0
+    filled = estate.filled
+    players = state.rules.value_players
+    total = 0.0
     for colour, tiles_left in enumerate(state.bonus_tiles):
         mask = board.colour_masks[colour]
         if tiles_left and mask & ~filled:
             share = (mask & filled).bit_count() / mask.bit_count()
             large = tiles_left == BONUS_TILES_PER_COLOUR  # the large tile is still there
-            tile_vp = (LARGE_BONUS if large else SMALL_BONUS)[players]
-            value += left * 0.5 * share**3 * tile_vp
-    return value
+            total += share**3 * (LARGE_BONUS if large else SMALL_BONUS)[players]
+    return total
 
 
 def _resources(state: State, seat: int, estate: Estate, players: int) -> float:

@@ -20,19 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from burgundy.bots.evaluate import game_left
-from burgundy.components import TILE_COLOUR
+from burgundy.bots.evaluate import colours_prospect, game_left, regions_prospect, stored_fitting
 from burgundy.rules.phases import mines
-from burgundy.rules.place import colour_spaces
-from burgundy.rules.scoring import (
-    BONUS_TILES_PER_COLOUR,
-    LARGE_BONUS,
-    PHASE_BONUS,
-    SMALL_BONUS,
-    final_terms,
-    region_vp,
-    scored_region_size,
-)
+from burgundy.rules.scoring import final_terms
 from burgundy.rules.sell import SALE_VP
 from burgundy.state import State
 
@@ -126,34 +116,9 @@ def weighted_features(state: State, seat: int, weights: Sequence[float]) -> floa
 
 def _duchy(state: State, seat: int, quantities: list[float]) -> None:
     """Add the duchy's entries to ``quantities`` (``hexes`` to ``colours``)."""
-    index = state.seats[seat].estate
-    estate = state.estates[index]
-    board = state.rules.engine.boards[estate.board]
-    filled = estate.filled
-    placed = float(filled.bit_count() - 1)
+    placed = float(state.seat_estate(seat).filled.bit_count() - 1)
     quantities[5] += placed
     quantities[6] = placed
-    quantities[7] = placed
-    for tile in estate.storage:
-        colour = TILE_COLOUR[tile]
-        if colour >= 0:
-            open_space = board.colour_masks[colour] & estate.frontier & ~filled
-        else:  # a tile of no colour: where the variants let it go
-            open_space = colour_spaces(state, seat, tile)
-        if open_space:
-            quantities[7] += 1.0
-    phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
-    resized = bool(state.rules.engine.region_size)  # no variant resizes: no call per region
-    for number, region in enumerate(board.regions):
-        covered = (region.mask & filled).bit_count()
-        if 0 < covered < region.size:
-            share = covered / region.size
-            vp = region_vp(scored_region_size(state, index, number) if resized else region.size)
-            quantities[8] += share * share * (vp + phase_bonus)
-    players = state.rules.value_players
-    for colour, tiles_left in enumerate(state.bonus_tiles):
-        mask = board.colour_masks[colour]
-        if tiles_left and mask & ~filled:
-            share = (mask & filled).bit_count() / mask.bit_count()
-            large = tiles_left == BONUS_TILES_PER_COLOUR
-            quantities[9] += share**3 * (LARGE_BONUS if large else SMALL_BONUS)[players]
+    quantities[7] = placed + stored_fitting(state, seat)
+    quantities[8] = regions_prospect(state, seat)
+    quantities[9] = colours_prospect(state, seat)
