@@ -34,8 +34,8 @@ help:
 	@echo "  make pure        remove the compiled modules: $(VENV) runs pure Python again"
 	@echo "  make demo        watch a seeded 4-player game between bots, paced, and write"
 	@echo "                   its replay page ($(VENV)/demo.html)"
-	@echo "  make test        ruff + mypy --strict + pytest (every Python; this one's pure and"
-	@echo "                   compiled builds) + dist-check + docs"
+	@echo "  make test        ruff + mypy --strict + pytest (this Python's compiled build, every"
+	@echo "                   other Python's pure one) + dist-check + docs"
 	@echo "  make unit        pytest in $(VENV) (on the build in place: pure, or compiled)"
 	@echo "  make interpreters  pytest on the other supported Pythons found here (nox)"
 	@echo "  make dist        build wheel + sdist of the core and every plugin into dist/"
@@ -154,7 +154,7 @@ test: $(VENV)/.dev-installed chromium lint typecheck unit-builds interpreters di
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 
 lint: $(VENV)/.dev-installed
-	$(BIN)/ruff check src tests plugins docs/examples tools noxfile.py hatch_build.py
+	$(BIN)/ruff check src tests plugins docs/examples tools noxfile.py hatch_build.py conftest.py
 	PYTHONPATH=docs/examples/burgundy-tithe/src:docs/examples/burgundy-sampler/src \
 		$(BIN)/lint-imports --no-cache
 
@@ -167,7 +167,7 @@ typecheck: $(VENV)/.dev-installed
 	done
 	$(BIN)/mypy --strict docs/examples/burgundy-tithe/src
 	$(BIN)/mypy --strict docs/examples/burgundy-sampler/src
-	$(BIN)/mypy --strict tools noxfile.py hatch_build.py
+	$(BIN)/mypy --strict tools noxfile.py hatch_build.py conftest.py
 
 # On every core, the tests of one file in one worker (pytest-xdist); PYTEST_WORKERS=0 runs
 # them in this process.
@@ -176,25 +176,20 @@ PYTEST_WORKERS ?= auto
 unit: $(VENV)/.dev-installed
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
-# make test: the whole suite on this Python's pure build; then the core and plugin suites on
-# its compiled build (which includes tests/test_compiled.py, the compiled build against the
-# pure one): every test file but those of the optional extras (tools/project.py's
-# EXTRA_TESTS: Ray, the learning adapters, the web server), which drive the rules through
-# the same public API; the public API's snapshot is kept. Pure again afterwards. The 15
-# slowest tests of each run are listed at its end (where make test's time goes).
-COMPILED_LEAVE_OUT = $(shell $(BIN)/python tools/project.py ignore-extra-tests tests/test_api_snapshot.py)
-
+# make test: the whole suite once on this Python's compiled build (which includes
+# tests/test_compiled.py: 200 seeded games of every variant mix played by the compiled
+# build and by the pure sources, compared byte for byte); `interpreters` runs it on the pure
+# build of every other supported Python. Pure again afterwards. The 15 slowest tests are
+# listed at the end (where make test's time goes).
 unit-builds: $(VENV)/.dev-installed
-	$(MAKE) pure
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
 	$(MAKE) compiled
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 $(COMPILED_LEAVE_OUT) \
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 \
 		|| { $(MAKE) pure; exit 1; }
 	$(MAKE) pure
 
 # pytest on every supported Python found on this machine (noxfile.py; a missing one is
-# skipped with a note). The one of $(VENV) is left out, as `unit` runs the same suite on
-# it: `make interpreters NOX_SKIP=` runs it too.
+# skipped with a note). The one of $(VENV) is left out, as `unit` (in make test,
+# `unit-builds`) runs the same suite on it: `make interpreters NOX_SKIP=` runs it too.
 NOX_SKIP ?= $(shell $(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 
 interpreters: wheelhouse

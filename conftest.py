@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True)
 settings.register_profile("explore", max_examples=1000, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the files marked ``heavy`` first, each in its collection order.
+
+    ``make test`` hands whole files to its two workers (``--dist loadfile``) in collection
+    order (``--no-loadscope-reorder``). A long file handed out last keeps one worker busy
+    while the other has nothing left: started first, the long files run beside each other
+    and the many short ones fill in the end.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
 
 def pytest_report_header() -> str:

@@ -37,8 +37,8 @@ a ``pyproject.toml``), all editable, and runs pytest. Arguments after ``--`` go 
   every supported version today: ray 2.60.0 for 3.11, 3.12 and 3.13, checked 2026-12-01
   with ``pip download ray --no-deps --only-binary=:all: --python-version X.Y``.)
 - ``make test`` runs these sessions with ``BURGUNDY_NOX_SKIP`` set to the version of
-  ``.venv``, whose own pytest run (``make unit``) is the same suite on the same
-  interpreter, so that version is not run twice. ``make interpreters`` does the same;
+  ``.venv``, on which it has just run the same suite (on the compiled build:
+  ``make unit-builds``), so that version is not run twice. ``make interpreters`` does the same;
   ``nox`` or ``nox -s tests-3.11`` run every session, or one.
 """
 
@@ -60,8 +60,8 @@ nox.options.reuse_venv = "yes"
 nox.options.download_python = "never"
 nox.options.error_on_missing_interpreters = False
 
-#: Versions whose session is skipped (comma-separated ``X.Y``), e.g. the one ``make unit``
-#: already ran.
+#: Versions whose session is skipped (comma-separated ``X.Y``), e.g. ``.venv``'s, on which
+#: ``make test`` has already run the suite.
 SKIP = {v.strip() for v in os.environ.get("BURGUNDY_NOX_SKIP", "").split(",") if v.strip()}
 
 
@@ -122,7 +122,7 @@ def _define(version: str) -> None:
     if executable is None:
         skip = f"Python {version} is not on this machine (looked on PATH and in pyenv)"
     elif version in SKIP:
-        skip = f"Python {version} is covered by the .venv run of pytest (make unit)"
+        skip = f"Python {version} is covered by the .venv run of pytest (make test, make unit)"
 
     def tests(session: nox.Session) -> None:
         if skip:

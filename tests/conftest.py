@@ -12,9 +12,9 @@ import pytest
 import burgundy
 from burgundy import registry
 
-# The compiled build's comparison with the pure sources runs in the compiled build's pass
-# of the suite (make unit-builds runs the suite pure, then compiled); on the pure build both
-# sides would be pure, so it is not collected there.
+# The compiled build's comparison with the pure sources runs where the compiled build is in
+# place (make test runs the suite on it: make unit-builds); on the pure build both sides
+# would be pure, so it is not collected there.
 collect_ignore = [] if burgundy.COMPILED else ["test_compiled.py"]
 
 TITHE_SRC = Path(__file__).parent.parent / "docs" / "examples" / "burgundy-tithe" / "src"

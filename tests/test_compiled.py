@@ -23,10 +23,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import burgundy
 from burgundy import Ruleset
 from burgundy.registry import example_options
 from burgundy.variant_info import EDITIONS
+
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
 
 GAMES = 200
 

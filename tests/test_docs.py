@@ -43,6 +43,8 @@ import burgundy.rules
 import burgundy.tournament
 from burgundy import actions, cli, hookspecs, pending, variants
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 

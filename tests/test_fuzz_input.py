@@ -16,6 +16,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ from burgundy.game import parse_action
 from burgundy.registry import example_options
 from burgundy.state import State
 from burgundy.validation import validate_state
+
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
 
 MESSAGE_LIMIT = 500
 """The longest error message any input may produce."""

@@ -18,6 +18,8 @@ import pytest
 import burgundy
 import burgundy.rules
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 MODULES = sorted(
     {f"burgundy.{m.name}" for m in pkgutil.iter_modules(burgundy.__path__)}
     | {f"burgundy.rules.{m.name}" for m in pkgutil.iter_modules(burgundy.rules.__path__)}

@@ -18,6 +18,8 @@ from open_spiel.python.algorithms import mcts
 import burgundy.rl.openspiel as spiel
 from burgundy.rl import ActionCodec, observe
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_sim_test(players: int) -> None:

@@ -16,10 +16,13 @@ from types import ModuleType
 
 import gymnasium
 import numpy as np
+import pytest
 from gymnasium.utils.env_checker import check_env
 
 from burgundy.rl.pettingzoo import env
 from repo_scripts import load_script
+
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
 
 # RLlib itself is imported inside the tests: importing it takes seconds, which every pytest
 # worker would pay while collecting, not only the one that runs this file.

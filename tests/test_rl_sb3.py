@@ -12,11 +12,14 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
 import torch
 from sb3_contrib import MaskablePPO
 
 from burgundy.rl.gym import BurgundyEnv
 from repo_scripts import load_script
+
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 

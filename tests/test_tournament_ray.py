@@ -36,6 +36,8 @@ from burgundy.cli import main
 from burgundy.tournament import TournamentSpec, run_tournament
 from burgundy.tournament.ray_backend import RayExecutor
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 _FORKSERVER = multiprocessing.get_context("forkserver")
 """Process pools of the tests start their workers from a fork server: this process runs
 threads (Ray's, numpy's), and forking a threaded process is unsafe."""

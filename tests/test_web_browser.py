@@ -22,6 +22,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from browser import find_chromium
 from webserver import Served, served
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

@@ -26,7 +26,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,8 +38,7 @@ WHEELHOUSE = Path(os.environ.get("BURGUNDY_WHEELHOUSE", ROOT / ".venv" / "wheelh
 
 #: The test files each optional extra of the core is needed by. A pytest run where an extra
 #: is not installed leaves its files out (``--ignore``), never skips inside a file: the nox
-#: session of a Python without wheels of the extra, and the compiled build's run of the core
-#: and plugin suites (``make unit-builds``), which leaves out every one of them.
+#: session of a Python without wheels of the extra.
 EXTRA_TESTS: dict[str, tuple[str, ...]] = {
     "ray": ("tests/test_tournament_ray.py", "tests/test_api_snapshot.py"),
     "rl": ("tests/test_rl_codec.py", "tests/test_rl_envs.py", "tests/test_rl_observation.py",
@@ -238,12 +236,3 @@ def find_python(version: str) -> str | None:
             return real
     return None
 
-
-if __name__ == "__main__":
-    # ``python tools/project.py ignore-extra-tests [KEPT_FILE ...]``: the --ignore arguments
-    # of every test file that needs an optional extra, those named left in (make
-    # unit-builds' compiled run).
-    if sys.argv[1:2] != ["ignore-extra-tests"]:
-        sys.exit("usage: python tools/project.py ignore-extra-tests [KEPT_FILE ...]")
-    kept = {f"--ignore={name}" for name in sys.argv[2:]}
-    print(" ".join(arg for arg in ignore_extra_tests(set()) if arg not in kept))

@@ -22,6 +22,8 @@ from burgundy.actions import BuyTile, PlaceTile, TakeTile
 from burgundy.testing import check_conformance, transcript_game
 from burgundy.variants import every_variant
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 BOX = ("white_castles", "inns", "extra_hexes")
 COMBINATIONS = [c for n in (1, 2, 3) for c in itertools.combinations(BOX, n)]
 GOLDEN = Path(__file__).parent / "golden"

@@ -19,6 +19,8 @@ from burgundy.testing import check_conformance, playout, with_tiles
 from burgundy_knowledge.actions import TakeGoodsTwo
 from burgundy_knowledge.effects import TILE_DATA
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 
 @pytest.mark.parametrize("edition", ["2019", "2011"])
 @pytest.mark.parametrize("players", [2, 3, 4])

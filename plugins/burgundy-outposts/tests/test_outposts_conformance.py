@@ -13,6 +13,8 @@ from burgundy import Ruleset
 from burgundy.actions import PlaceTile
 from burgundy.testing import check_conformance, playout
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 S = types.SimpleNamespace
 ROWS = ["CBBC", "YYYYY", "SGBBSG", "BSBBBGM", "BSBBGM", "CSYGC", "MSGB"]
 

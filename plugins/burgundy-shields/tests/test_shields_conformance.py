@@ -16,6 +16,8 @@ from burgundy import Ruleset
 from burgundy.testing import check_conformance, playout
 from burgundy_shields.model import ACTION_TYPES, PENDING_TYPES, SetDie, ShieldState
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 
 @pytest.mark.parametrize("knowledge", [False, True], ids=["shields", "knowledge+shields"])
 @pytest.mark.parametrize("edition", ["2019", "2011"])

@@ -13,6 +13,8 @@ from burgundy.actions import SellGoods
 from burgundy.testing import check_conformance, playout
 from burgundy_trade_routes.model import ACTION_TYPES, PENDING_TYPES, RouteState
 
+pytestmark = pytest.mark.heavy  # a long file: scheduled first (conftest.py)
+
 MIXES = {"alone": {}, "knowledge+shields": {"knowledge": True, "shields": True}}
 
 
