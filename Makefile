@@ -4,8 +4,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV    = .venv
 BIN     = $(VENV)/bin
 
-# Plugin pyproject files (re-install when any of them changes).
+# Plugin pyproject files (re-install when any of them changes) and the plugins' folders.
 PLUGIN_PYPROJECTS := $(wildcard plugins/*/pyproject.toml)
+PLUGIN_DIRS := $(patsubst %/pyproject.toml,%,$(PLUGIN_PYPROJECTS))
 
 .DEFAULT_GOAL := help
 
@@ -59,12 +60,7 @@ help:
 $(VENV)/.installed: pyproject.toml $(PLUGIN_PYPROJECTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e .
-	for d in plugins/*/; do \
-		if [ -f "$${d}pyproject.toml" ]; then \
-			$(BIN)/python -m pip install -e "$$d" || exit 1; \
-		fi; \
-	done
+	$(BIN)/python -m pip install -e . $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $@
 
 $(VENV)/.dev-installed: $(VENV)/.installed
