@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 
 from burgundy.components import TILE_COLOUR
+from burgundy.geometry import Board
 from burgundy.rules.phases import mines
 from burgundy.rules.place import colour_spaces
 from burgundy.rules.scoring import (
@@ -121,10 +122,10 @@ def base_value(state: State, seat: int) -> float:
     if board is None:
         return value + len(estate.storage)
     value += 3.0 * (estate.filled.bit_count() - 1)
-    fitting = stored_fitting(state, seat)
+    fitting = _stored_fitting(state, seat, estate, board)
     value += 2.0 * fitting + 0.2 * (len(estate.storage) - fitting)
-    value += 0.6 * regions_prospect(state, seat)
-    value += left * 0.5 * colours_prospect(state, seat)
+    value += 0.6 * _regions_prospect(state, index, estate, board)
+    value += left * 0.5 * _colours_prospect(state, estate, board)
     return value
 
 
@@ -143,6 +144,11 @@ def stored_fitting(state: State, seat: int) -> int:
     board = state.rules.engine.boards.get(estate.board)
     if board is None:  # a seat without a duchy board
         return 0
+    return _stored_fitting(state, seat, estate, board)
+
+
+def _stored_fitting(state: State, seat: int, estate: Estate, board: Board) -> int:
+    """:func:`stored_fitting` of the seat's ``estate`` on its ``board``."""
     open_edge = estate.frontier & ~estate.filled
     fitting = 0
     for tile in estate.storage:
@@ -171,6 +177,11 @@ def regions_prospect(state: State, seat: int) -> float:
     board = state.rules.engine.boards.get(estate.board)
     if board is None:  # a seat without a duchy board
         return 0.0
+    return _regions_prospect(state, index, estate, board)
+
+
+def _regions_prospect(state: State, index: int, estate: Estate, board: Board) -> float:
+    """:func:`regions_prospect` of ``estate`` (number ``index``) on its ``board``."""
     phase_bonus = PHASE_BONUS[min(state.phase, len(PHASE_BONUS) - 1)]
     filled = estate.filled
     resized = bool(state.rules.engine.region_size)  # no variant resizes: no call per region
@@ -200,6 +211,11 @@ def colours_prospect(state: State, seat: int) -> float:
     board = state.rules.engine.boards.get(estate.board)
     if board is None:  # a seat without a duchy board
         return 0.0
+    return _colours_prospect(state, estate, board)
+
+
+def _colours_prospect(state: State, estate: Estate, board: Board) -> float:
+    """:func:`colours_prospect` of ``estate`` on its ``board``."""
     filled = estate.filled
     players = state.rules.value_players
     total = 0.0

@@ -20,7 +20,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from burgundy.bots.evaluate import colours_prospect, game_left, regions_prospect, stored_fitting
+from burgundy.bots.evaluate import (
+    _colours_prospect,
+    _regions_prospect,
+    _stored_fitting,
+    game_left,
+)
 from burgundy.rules.phases import mines
 from burgundy.rules.scoring import final_terms
 from burgundy.rules.sell import SALE_VP
@@ -116,9 +121,12 @@ def weighted_features(state: State, seat: int, weights: Sequence[float]) -> floa
 
 def _duchy(state: State, seat: int, quantities: list[float]) -> None:
     """Add the duchy's entries to ``quantities`` (``hexes`` to ``colours``)."""
-    placed = float(state.seat_estate(seat).filled.bit_count() - 1)
+    index = state.seats[seat].estate
+    estate = state.estates[index]
+    board = state.rules.engine.boards[estate.board]
+    placed = float(estate.filled.bit_count() - 1)
     quantities[5] += placed
     quantities[6] = placed
-    quantities[7] = placed + stored_fitting(state, seat)
-    quantities[8] = regions_prospect(state, seat)
-    quantities[9] = colours_prospect(state, seat)
+    quantities[7] = placed + _stored_fitting(state, seat, estate, board)
+    quantities[8] = _regions_prospect(state, index, estate, board)
+    quantities[9] = _colours_prospect(state, estate, board)
