@@ -176,9 +176,11 @@ unit: $(VENV)/.dev-installed
 # tests/test_compiled.py: 200 seeded games of every variant mix played by the compiled
 # build and by the pure sources, compared byte for byte); `interpreters` runs it on the pure
 # build of every other supported Python. Pure again afterwards. The 15 slowest tests are
-# listed at the end (where make test's time goes).
-unit-builds: $(VENV)/.dev-installed
-	$(MAKE) compiled
+# listed at the end (where make test's time goes). The compiled modules are those of the
+# compiled wheel `dist` builds (and dist-check checks), put in place: the rules are
+# compiled once a run, not twice.
+unit-builds: dist
+	$(BIN)/python hatch_build.py --from-wheel dist/compiled/*.whl
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 \
 		|| { $(MAKE) pure; exit 1; }
 	$(MAKE) pure

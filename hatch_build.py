@@ -29,6 +29,7 @@ import os
 import shutil
 import sys
 import tempfile
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -135,17 +136,59 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(build_dir, ignore_errors=True)
 
 
+def _extension_members(wheel: zipfile.ZipFile) -> list[str]:
+    """The wheel's members that are extension modules of the compiled build (each compiled
+    module's, and the group's library) for this interpreter; every one must be there."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # ".cpython-311-x86_64-linux-gnu.so"
+    wanted = [f"{name.replace('.', '/')}{suffix}"
+              for name in (*compiled_modules(), f"{GROUP}__mypyc")]
+    missing = [name for name in wanted if name not in wheel.namelist()]
+    if missing:
+        raise SystemExit(f"hatch_build: {wheel.filename} has no {', '.join(missing)} (a"
+                         f" compiled wheel of this tree for this Python is needed)")
+    return wanted
+
+
+def unpack_in_place(wheel_path: Path) -> None:
+    """Put the extension modules of a compiled wheel of this tree beside their sources in
+    ``src/``, as compiling them in place would (``make test`` compiles the rules once, for
+    the wheel that ``make dist`` builds from the sdist, and runs the suite on its modules).
+    """
+    if not zipfile.is_zipfile(wheel_path):
+        raise SystemExit(f"hatch_build: {wheel_path} is not a wheel (run `make dist`)")
+    with zipfile.ZipFile(wheel_path) as wheel:
+        members = _extension_members(wheel)
+        for name in compiled_modules():
+            source = f"{name.replace('.', '/')}.py"
+            if (source not in wheel.namelist()
+                    or wheel.read(source) != (SRC / source).read_bytes()):
+                raise SystemExit(f"hatch_build: {source} differs from {wheel_path.name}'s: the"
+                                 " wheel is of another tree (run `make dist` again)")
+        for member in members:
+            target = SRC / member
+            with wheel.open(member) as data, open(target, "wb") as out:
+                shutil.copyfileobj(data, out)  # written now: newer than the sources
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Compile the rules in place with mypyc"
                                      " (make compiled), or remove them (make pure).")
     parser.add_argument("--clean", action="store_true",
                         help="remove the compiled modules: the pure build runs again")
+    parser.add_argument("--from-wheel", type=Path, metavar="WHEEL",
+                        help="take the compiled modules from WHEEL, a compiled wheel of this"
+                        " tree (make dist's), instead of compiling them again")
     args = parser.parse_args()
     for path in built_in_place():
         path.unlink()
         if args.clean:
             print(f"removed {path.relative_to(ROOT)}")
     if args.clean:
+        return 0
+    if args.from_wheel is not None:
+        unpack_in_place(args.from_wheel)
+        print(f"took {len(compiled_modules())} compiled modules from {args.from_wheel.name}:"
+              f" {', '.join(str(p.relative_to(ROOT)) for p in built_in_place())}")
         return 0
     compile_modules(ROOT, ROOT / "build" / "mypyc", inplace=True)
     built = built_in_place()
