@@ -3,7 +3,7 @@
 Each session makes a venv with that interpreter (under ``.venv/nox/``, reused from run to
 run), installs the core with its ``test`` extra and every plugin (each ``plugins/*/`` with
 a ``pyproject.toml``), all editable, and runs pytest. The venv is made and filled by uv
-(in the ``dev`` extra: about 7 s where pip took 70, Ray's wheel most of it), or by
+(in the ``dev`` extra: about 5 s where pip took 70, Ray's wheel most of it), or by
 ``venv`` and pip where nox finds no uv. Arguments after ``--`` go to pytest
 (``nox -s tests-3.13 -- -x tests/test_api.py``).
 
