@@ -21,7 +21,7 @@ export NO_MKDOCS_2_WARNING ?= 1
 unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: help .venv dev compiled pure wheelhouse chromium demo test lint typecheck unit \
-	unit-builds interpreters dist dist-check docs serve-docs serve bench ladder expert-weights \
+	unit-builds interpreters dist dist-check docs docs-check serve-docs serve bench ladder expert-weights \
 	learn clean
 
 help:
@@ -42,6 +42,7 @@ help:
 	@echo "  make dist        build wheel + sdist of the core and every plugin into dist/"
 	@echo "  make dist-check  make dist, then twine check, contents and a wheel smoke test"
 	@echo "  make docs        build the documentation site into site/"
+	@echo "  make docs-check  the docs as make test builds them: strict, into $(VENV)/site"
 	@echo "  make serve-docs  serve the documentation locally"
 	@echo "  make serve       play in the browser: install the [web] extra and start"
 	@echo "                   burgundy serve (http://127.0.0.1:8000/; SERVE_ARGS='--port 8080')"
@@ -146,7 +147,15 @@ learn: $(VENV)/.installed
 
 # --- checks -----------------------------------------------------------------
 
-test: $(VENV)/.dev-installed chromium lint typecheck unit-builds interpreters dist-check
+# make test: first the checks that use one core each (ruff and import-linter, mypy, the
+# wheelhouse, the docs), two at a time, each one's output in one piece; then the suites,
+# each on every core, and the distributions' checks (the wheelhouse is filled by then).
+test: $(VENV)/.dev-installed chromium
+	$(MAKE) -j2 --output-sync=target lint typecheck wheelhouse docs-check
+	$(MAKE) -o wheelhouse unit-builds interpreters dist-check
+
+# The docs as make test builds them: strict, into $(VENV)/site.
+docs-check: $(VENV)/.dev-installed
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 
 lint: $(VENV)/.dev-installed
