@@ -136,17 +136,13 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(build_dir, ignore_errors=True)
 
 
-def _extension_members(wheel: zipfile.ZipFile) -> list[str]:
-    """The wheel's members that are extension modules of the compiled build (each compiled
-    module's, and the group's library) for this interpreter; every one must be there."""
+def extension_members(root: Path = ROOT) -> list[str]:
+    """The extension modules of the compiled build for this interpreter, as paths in a
+    wheel (and under ``src/``): each compiled module's, and the group's library
+    (``burgundy/rules/take.cpython-311-x86_64-linux-gnu.so``, ...)."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # ".cpython-311-x86_64-linux-gnu.so"
-    wanted = [f"{name.replace('.', '/')}{suffix}"
-              for name in (*compiled_modules(), f"{GROUP}__mypyc")]
-    missing = [name for name in wanted if name not in wheel.namelist()]
-    if missing:
-        raise SystemExit(f"hatch_build: {wheel.filename} has no {', '.join(missing)} (a"
-                         f" compiled wheel of this tree for this Python is needed)")
-    return wanted
+    return [f"{name.replace('.', '/')}{suffix}"
+            for name in (*compiled_modules(root), f"{GROUP}__mypyc")]
 
 
 def unpack_in_place(wheel_path: Path) -> None:
@@ -157,11 +153,15 @@ def unpack_in_place(wheel_path: Path) -> None:
     if not zipfile.is_zipfile(wheel_path):
         raise SystemExit(f"hatch_build: {wheel_path} is not a wheel (run `make dist`)")
     with zipfile.ZipFile(wheel_path) as wheel:
-        members = _extension_members(wheel)
+        names = set(wheel.namelist())
+        members = extension_members()
+        missing = [member for member in members if member not in names]
+        if missing:
+            raise SystemExit(f"hatch_build: {wheel_path} has no {', '.join(missing)} (a"
+                             " compiled wheel of this tree for this Python is needed)")
         for name in compiled_modules():
             source = f"{name.replace('.', '/')}.py"
-            if (source not in wheel.namelist()
-                    or wheel.read(source) != (SRC / source).read_bytes()):
+            if source not in names or wheel.read(source) != (SRC / source).read_bytes():
                 raise SystemExit(f"hatch_build: {source} differs from {wheel_path.name}'s: the"
                                  " wheel is of another tree (run `make dist` again)")
         for member in members:

@@ -48,7 +48,6 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tarfile
 import tempfile
 import time
@@ -248,9 +247,7 @@ def check_compiled(dist: Distribution, wheel: Path) -> None:
 
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-    suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    wanted = [f"{m.replace('.', '/')}{suffix}" for m in hatch_build.compiled_modules()]
-    wanted.append(f"{hatch_build.GROUP}__mypyc{suffix}")
+    wanted = hatch_build.extension_members()
     for rel in _source_files(dist):
         package = next(p for p in dist.packages if rel.is_relative_to(p))
         wanted.append((Path(package).name / rel.relative_to(package)).as_posix())
