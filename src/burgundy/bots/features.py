@@ -26,10 +26,11 @@ from burgundy.bots.evaluate import (
     _stored_fitting,
     game_left,
 )
+from burgundy.geometry import Board
 from burgundy.rules.phases import mines
 from burgundy.rules.scoring import final_terms
 from burgundy.rules.sell import SALE_VP
-from burgundy.state import State
+from burgundy.state import Estate, State
 
 RESOURCE_TERMS = frozenset({"goods", "silver", "workers"})
 """The end terms left out of ``end_terms``: the resources have features of their own."""
@@ -87,8 +88,9 @@ def features(state: State, seat: int) -> list[float]:
         float(mines(state, index) * max(5 - state.phase, 0)),
         float(len(estate.storage)), 0.0, 0.0, 0.0, 0.0,
     ]
-    if state.rules.engine.boards.get(estate.board) is not None:
-        _duchy(state, seat, quantities)
+    board = state.rules.engine.boards.get(estate.board)
+    if board is not None:
+        _duchy(state, seat, index, estate, board, quantities)
     left = game_left(state)
     return [float(state.seats[seat].vp), *(q * left for q in quantities),
             *(q * (1.0 - left) for q in quantities)]
@@ -119,11 +121,10 @@ def weighted_features(state: State, seat: int, weights: Sequence[float]) -> floa
     return total
 
 
-def _duchy(state: State, seat: int, quantities: list[float]) -> None:
-    """Add the duchy's entries to ``quantities`` (``hexes`` to ``colours``)."""
-    index = state.seats[seat].estate
-    estate = state.estates[index]
-    board = state.rules.engine.boards[estate.board]
+def _duchy(state: State, seat: int, index: int, estate: Estate, board: Board,
+           quantities: list[float]) -> None:
+    """Add the duchy's entries to ``quantities`` (``hexes`` to ``colours``): the seat's
+    ``estate`` (number ``index``) on its ``board``."""
     placed = float(estate.filled.bit_count() - 1)
     quantities[5] += placed
     quantities[6] = placed
