@@ -96,6 +96,10 @@ def test_bad_hook_signature_fails_loudly(installed: Callable[..., None]) -> None
     installed(("bad", bad))
     with pytest.raises(ValueError, match="'bad' has a bad hook implementation"):
         burgundy.Ruleset(players=2, variants=("bad",))
+    with pytest.raises(ValueError, match="'bad' has a bad hook implementation"):
+        registry.variant_info("bad")
+    with pytest.raises(ValueError, match="'bad' has a bad hook implementation"):
+        burgundy.available_variants(players=2)
 
 
 def test_variant_info_must_name_the_entry_point(installed: Callable[..., None]) -> None:
@@ -231,3 +235,24 @@ def test_two_spellings_of_one_ruleset_share_one_engine(monkeypatch: pytest.Monke
                              options={"tiebreak_empty": "most"})
     assert other.engine is first.engine
     assert pickle.loads(pickle.dumps(first)).engine is first.engine
+
+
+def test_variant_info_reads_a_plugin_once_while_the_installed_variants_stay(
+        installed: Callable[..., None]) -> None:
+    """What a plugin declares is read once (each reading builds a plugin manager), and
+    read again once the installed variants are looked up anew."""
+    calls = []
+    counted = types.SimpleNamespace()
+
+    @hookimpl
+    def burgundy_variant() -> VariantInfo:
+        calls.append(1)
+        return VariantInfo(name="counted", players=(2, 3))
+
+    counted.burgundy_variant = burgundy_variant
+    installed(("counted", counted))
+    first = registry.variant_info("counted")
+    assert registry.variant_info("counted") is first and len(calls) == 1
+    assert "counted" in burgundy.available_variants(players=3) and len(calls) == 1
+    installed(("counted", counted))  # a new lookup of the entry points
+    assert registry.variant_info("counted") == first and len(calls) == 2

@@ -98,17 +98,37 @@ def example_options(names: tuple[str, ...] | list[str]) -> dict[str, Any]:
     return options
 
 
+#: What :func:`variant_info` found, by name, for the installed variants of
+#: ``_INFOS_OF[0]`` (the entry points looked up then): a plugin's declaration is read once,
+#: not at every call (each reading builds a plugin manager, milliseconds).
+_INFOS: dict[str, VariantInfo] = {}
+_INFOS_OF: list[object] = [None]
+
+
 def variant_info(name: str) -> VariantInfo:
     """Return what installed variant ``name`` declares about itself, with the installed
-    distribution's version when the plugin gives none.
+    distribution's version when the plugin gives none. Read once while the installed
+    variants stay the same.
 
     Raises:
-        ValueError: No such variant is installed.
+        ValueError: No such variant is installed, or its plugin fails to load, has a bad
+            hook implementation or declares itself wrongly.
     """
+    points = _entry_points()
+    if _INFOS_OF[0] is not points:  # the installed variants were looked up anew
+        _INFOS.clear()
+        _INFOS_OF[0] = points
+    info = _INFOS.get(name)
+    if info is None:
+        info = _INFOS[name] = _read_variant_info(name)
+    return info
+
+
+def _read_variant_info(name: str) -> VariantInfo:
     plugin = _load_plugin(name)
     manager = Manager()
     manager.add_hookspecs(hookspecs)
-    manager.register(plugin, name=name)
+    _register(manager, plugin, name)
     info = _variant_info(manager, plugin, name)
     dist = _entry_points()[name].dist
     if info.version == "0" and dist is not None:
@@ -133,6 +153,18 @@ def _load_plugin(name: str) -> object:
             f"{brief(str(exc))}"
         ) from None
     return plugin
+
+
+def _register(manager: pluggy.PluginManager, plugin: object, name: str) -> None:
+    """Register variant ``name``'s ``plugin`` with ``manager``.
+
+    Raises:
+        ValueError: A hook implementation's signature does not fit its hook.
+    """
+    try:
+        manager.register(plugin, name=name)
+    except pluggy.PluginValidationError as exc:
+        raise ValueError(f"variant {name!r} has a bad hook implementation: {exc}") from None
 
 
 def _variant_info(manager: pluggy.PluginManager, plugin: object, name: str) -> VariantInfo:

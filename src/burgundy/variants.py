@@ -328,10 +328,7 @@ class Ruleset:
             if name in (d.NAME for d in DEFAULT_PLUGINS):
                 raise ValueError(f"variant name {brief(name)} is taken by the base game's plugin")
             legacy[id(plugin)] = legacy_answers(plugin, name)
-            try:
-                manager.register(plugin, name=name)
-            except pluggy.PluginValidationError as exc:
-                raise ValueError(f"variant {name!r} has a bad hook implementation: {exc}") from None
+            _registry._register(manager, plugin, name)
             info = _registry._variant_info(manager, plugin, name)
             infos.append((info, plugin))
         try:
