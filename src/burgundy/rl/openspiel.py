@@ -42,6 +42,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -51,7 +52,7 @@ from burgundy.game import describe_outcome
 from burgundy.rl.codec import ActionCodec
 from burgundy.rl.observation import observation_layout, observation_size, observe
 from burgundy.rl.pettingzoo import final_rewards
-from burgundy.state import State
+from burgundy.state import RulesView, State
 from burgundy.variants import Ruleset
 
 SHORT_NAME = "python_burgundy"
@@ -231,12 +232,30 @@ def observation_string(state: State, player: int) -> str:
         True
     """
     vector = observe(state, player)
-    parts: list[str] = []
-    for name, start, size in observation_layout(state.rules):
-        for i in np.flatnonzero(vector[start:start + size]):
-            value = np.format_float_positional(vector[start + i], trim="-")
-            parts.append(f"{name}={value}" if size == 1 else f"{name}[{i}]={value}")
-    return " ".join(parts)
+    labels = _labels(state.rules)
+    entries = np.flatnonzero(vector)
+    return " ".join(f"{labels[i]}={_number_text(value)}"
+                    for i, value in zip(entries.tolist(), vector[entries].tolist(), strict=True))
+
+
+def _labels(rules: RulesView) -> tuple[str, ...]:
+    """The name of every entry of the observation vector under ``rules``, in its order
+    (worked out once a ruleset)."""
+    caches = rules.engine.caches
+    labels: tuple[str, ...] | None = caches.get("openspiel.labels")
+    if labels is None:
+        labels = caches["openspiel.labels"] = tuple(
+            name if size == 1 else f"{name}[{i}]"
+            for name, _, size in observation_layout(rules) for i in range(size)
+        )
+    return labels
+
+
+@functools.lru_cache(maxsize=4096)
+def _number_text(value: float) -> str:
+    """The shortest text that reads back as the float32 ``value`` (an observation holds
+    few distinct numbers: each is formatted once)."""
+    return np.format_float_positional(np.float32(value), trim="-")
 
 
 class Observer:
