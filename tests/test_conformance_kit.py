@@ -147,6 +147,25 @@ def test_conformance_error_is_an_assertion_error_with_the_check_in_its_message()
     check_invariants(state, state)  # equal scores are fine
 
 
+def test_a_json_text_that_reads_back_as_another_state_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit reads every state back from its JSON text and compares (without validating
+    what it read a second time: the state it equals was validated): a text that reads back
+    as another valid state (here the white die moved on) is a broken invariant."""
+    import burgundy.io
+
+    state = first_turn(burgundy.Ruleset(players=2, variants=()))
+    check_invariants(state)
+    saved = burgundy.io.state_to_dict
+
+    def white_moves_on(state: burgundy.State) -> dict[str, object]:
+        return {**saved(state), "white": state.white % 6 + 1}
+
+    monkeypatch.setattr(burgundy.io, "state_to_dict", white_moves_on)
+    with pytest.raises(ConformanceError, match="JSON round-trip changed the state"):
+        check_invariants(state)
+
+
 def test_no_assert_statement_is_left_in_the_kit() -> None:
     """The kit's checks must not depend on ``assert`` (``python -O`` strips it)."""
     import ast

@@ -16,7 +16,7 @@ from typing import Any
 from burgundy.actions import Action
 from burgundy.errors import IllegalActionError
 from burgundy.game import Game, describe_outcome
-from burgundy.io import from_json, to_json
+from burgundy.io import _round_trip
 from burgundy.state import State
 from burgundy.validation import validate_state
 from burgundy.variants import Ruleset
@@ -186,7 +186,7 @@ def check_invariants(state: State, previous: State | None = None) -> None:
     if previous is not None and not any(info.scores_may_fall for info in infos):
         for seat, (old, new) in enumerate(zip(previous.scores, state.scores, strict=True)):
             _require(new >= old, f"seat {seat}'s score fell from {old} to {new}")
-    _require(from_json(to_json(state), state.rules) == state, "JSON round-trip changed the state")
+    _require(_round_trip(state) == state, "JSON round-trip changed the state")
     if state.is_terminal:
         _require(
             state.legal_actions() == () and state.chance_outcomes() == (),
