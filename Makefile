@@ -58,14 +58,20 @@ help:
 
 # --- environments -----------------------------------------------------------
 
+# The build backend of every project here (their [build-system]: hatchling, and editables
+# for editable installs) is installed once into $(VENV), and pip builds with it there
+# (--no-build-isolation) instead of filling a fresh build environment for each of the
+# eleven projects (10 s instead of 40).
+BUILD_BACKEND = 'hatchling>=1.18' editables
+
 $(VENV)/.installed: pyproject.toml $(PLUGIN_PYPROJECTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e . $(foreach d,$(PLUGIN_DIRS),-e $(d))
+	$(BIN)/python -m pip install --upgrade pip $(BUILD_BACKEND)
+	$(BIN)/python -m pip install --no-build-isolation -e . $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $@
 
 $(VENV)/.dev-installed: $(VENV)/.installed
-	$(BIN)/python -m pip install --no-compile -e '.[dev]'
+	$(BIN)/python -m pip install --no-compile --no-build-isolation -e '.[dev]'
 	touch $@
 
 .venv: $(VENV)/.installed
@@ -147,12 +153,13 @@ learn: $(VENV)/.installed
 
 # --- checks -----------------------------------------------------------------
 
-# make test: first the checks that use one core each (ruff and import-linter, mypy, the
-# wheelhouse, the docs), two at a time, each one's output in one piece; then the suites,
-# each on every core, and the distributions' checks (the wheelhouse is filled by then).
+# make test: first the steps that use one core each (ruff and import-linter, mypy, the
+# wheelhouse, the docs, the distributions with the compiled wheel), two at a time, each
+# one's output in one piece; then the suites, each on every core, and the distributions'
+# checks (the wheelhouse and dist/ are filled by then).
 test: $(VENV)/.dev-installed chromium
-	$(MAKE) -j2 --output-sync=target lint typecheck wheelhouse docs-check
-	$(MAKE) -o wheelhouse unit-builds interpreters dist-check
+	$(MAKE) -j2 --output-sync=target dist typecheck lint wheelhouse docs-check
+	$(MAKE) -o wheelhouse -o dist unit-builds interpreters dist-check
 
 # The docs as make test builds them: strict, into $(VENV)/site.
 docs-check: $(VENV)/.dev-installed
