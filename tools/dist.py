@@ -275,12 +275,15 @@ def smoke(dists: list[Distribution], outdir: Path, compiled: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="burgundy-smoke-") as tmp:
         env_dir = Path(tmp) / "venv"
         _say(f"smoke venv {env_dir}")
-        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+        # Without a pip of its own (ensurepip takes seconds): this venv's pip installs
+        # into it (--python).
+        venv.EnvBuilder(clear=True).create(env_dir)
         python = env_dir / "bin" / "python"
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
         env.pop("VIRTUAL_ENV", None)
-        _run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "--no-index", "--find-links", project.WHEELHOUSE, *wheels, env=env)
+        _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
+             "--disable-pip-version-check", "--no-index", "--find-links", project.WHEELHOUSE,
+             *wheels, env=env)
         # From the temporary folder, so nothing of the repository can be imported.
         _run(python, "-c", SMOKE, json.dumps(variants), json.dumps(compiled), cwd=Path(tmp),
              env=env)
