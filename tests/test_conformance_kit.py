@@ -151,7 +151,8 @@ def test_a_json_text_that_reads_back_as_another_state_is_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The kit reads every state back from its JSON text and compares (without validating
     what it read a second time: the state it equals was validated): a text that reads back
-    as another valid state (here the white die moved on) is a broken invariant."""
+    as another valid state (here the white die moved on), or as no state at all, is a
+    broken invariant."""
     import burgundy.io
 
     state = first_turn(burgundy.Ruleset(players=2, variants=()))
@@ -163,6 +164,14 @@ def test_a_json_text_that_reads_back_as_another_state_is_caught(
 
     monkeypatch.setattr(burgundy.io, "state_to_dict", white_moves_on)
     with pytest.raises(ConformanceError, match="JSON round-trip changed the state"):
+        check_invariants(state)
+
+    def white_as_a_flag(state: burgundy.State) -> dict[str, object]:
+        return {**saved(state), "white": True}
+
+    monkeypatch.setattr(burgundy.io, "state_to_dict", white_as_a_flag)
+    with pytest.raises(ConformanceError, match="JSON round-trip failed: state field 'white': "
+                       "expected an integer, got True"):
         check_invariants(state)
 
 

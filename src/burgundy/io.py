@@ -389,8 +389,13 @@ def state_from_dict(data: Any, rules: RulesView) -> State:
         ValueError: The data is malformed or describes an impossible state; the message
             (at most :data:`~burgundy.validation.MESSAGE_LIMIT` characters) says what and where.
     """
+    return _load_state(data, rules)
+
+
+def _load_state(data: Any, rules: RulesView, like: State | None = None) -> State:
+    """:func:`_state_from_dict`, its errors as :func:`state_from_dict` raises them."""
     try:
-        state = _state_from_dict(data, rules)
+        state = _state_from_dict(data, rules, like)
     except ValueError as exc:
         raise ValueError(_cut(str(exc))) from None
     except RecursionError:
@@ -443,8 +448,12 @@ def _round_trip(state: State) -> State:
     """``state`` saved by :func:`to_json` and read back as :func:`from_json` reads it, for
     a caller that has just validated ``state`` (the conformance kit, at every step): the
     state read is not validated again. Where it equals ``state`` it is valid: the loader
-    gives every value its exact type, and the checks read nothing but the values."""
-    return _state_from_dict(json.loads(to_json(state)), state.rules, like=state)
+    gives every value its exact type, and the checks read nothing but the values.
+
+    Raises:
+        ValueError: The text does not read back (as :func:`from_json` would say).
+    """
+    return _load_state(json.loads(to_json(state)), state.rules, like=state)
 
 
 def _load_ext(loader: _Loader, raw: Any, rules: RulesView) -> tuple[tuple[str, Any], ...]:

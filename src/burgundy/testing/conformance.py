@@ -186,7 +186,11 @@ def check_invariants(state: State, previous: State | None = None) -> None:
     if previous is not None and not any(info.scores_may_fall for info in infos):
         for seat, (old, new) in enumerate(zip(previous.scores, state.scores, strict=True)):
             _require(new >= old, f"seat {seat}'s score fell from {old} to {new}")
-    _require(_round_trip(state) == state, "JSON round-trip changed the state")
+    try:
+        read_back = _round_trip(state)
+    except ValueError as exc:
+        raise ConformanceError(f"JSON round-trip failed: {exc}") from exc
+    _require(read_back == state, "JSON round-trip changed the state")
     if state.is_terminal:
         _require(
             state.legal_actions() == () and state.chance_outcomes() == (),
