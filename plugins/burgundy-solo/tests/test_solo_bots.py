@@ -13,7 +13,15 @@ from burgundy.bots import Bot, GreedyBot, MCTSBot, RandomBot, evaluate
 from burgundy.bots.evaluate import base_value
 from burgundy.rules.income import set_seat
 from burgundy.testing import build_position
-from burgundy_solo.evaluation import SPACE, WIN, solo_value
+from burgundy_solo.evaluation import (
+    SPACE,
+    WIN,
+    WORKER,
+    actions_to_come,
+    coverable,
+    hexes_in_hand,
+    solo_value,
+)
 from burgundy_solo.rules import progress
 
 VARIANTS = ("knowledge", "solo")
@@ -72,3 +80,38 @@ def test_greedy_covers_more_than_random() -> None:
     greedy = [progress(_play(GreedyBot(seed=s), s)).covered for s in seeds]
     random = [progress(_play(RandomBot(seed=s), s)).covered for s in seeds]
     assert statistics.mean(greedy) > statistics.mean(random)
+
+
+def test_the_valuation_races_the_die_actions() -> None:
+    """The module's valuation (burgundy_solo.evaluation): each space still to cover takes a
+    die action to place and one to take its hex unless it is in hand (R-SOLO-RESULT: the
+    duchy covered within the 25 rounds), so a hex taken is worth more than the two workers
+    the same die would have bought, and silverlings (2 buy a black-depot hex) count as
+    hexes in hand."""
+    rules = _rules()
+    position = {"seed": 1, "tiles": {"A29": "mine"}, "silver": 1, "workers": 2}
+    start = build_position(rules, **position)
+    taken = build_position(rules, **position | {"storage": ["cow3"]})
+    workers = build_position(rules, **position | {"workers": 4})
+    rich = build_position(rules, **position | {"silver": 3})
+    assert evaluate(taken, 0) > evaluate(workers, 0) > evaluate(start, 0)
+    assert evaluate(rich, 0) > evaluate(start, 0)
+    assert hexes_in_hand(taken, 0) == hexes_in_hand(start, 0) + 1  # placeable now
+    assert actions_to_come(workers, 0) == pytest.approx(actions_to_come(start, 0) + 2 * WORKER)
+
+
+def test_resources_lose_their_worth_as_the_rounds_run_out() -> None:
+    """burgundy_solo.evaluation: silverlings are worth the spaces they add before the end
+    (R-SOLO-RESULT): in the game's last round, two dice left, they buy hexes there is no die
+    action left to place, so the same silverlings add less than in its first round."""
+    rules = _rules()
+    position = {"seed": 1, "tiles": {"A29": "mine"}, "workers": 2}
+    early = [build_position(rules, **position | {"silver": s}) for s in (0, 10)]
+    late = [build_position(rules, **position | {"silver": s, "phase": 4, "dice": [3, 5],
+                                                 "last_turn_of_phase": True})
+            for s in (0, 10)]
+    assert actions_to_come(late[0], 0) < actions_to_come(early[0], 0)
+    gain_early = evaluate(early[1], 0) - evaluate(early[0], 0)
+    gain_late = evaluate(late[1], 0) - evaluate(late[0], 0)
+    assert 0 <= gain_late < gain_early
+    assert coverable(hexes=0.0, actions=0.0, empty=36) == 0.0
