@@ -61,8 +61,11 @@ help:
 # The build backend of every project here (their [build-system]: hatchling, and editables
 # for editable installs) is installed once into $(VENV), and pip builds with it there
 # (--no-build-isolation) instead of filling a fresh build environment for each of the
-# eleven projects (10 s instead of 40).
-BUILD_BACKEND = 'hatchling>=1.18' editables
+# eleven projects (10 s instead of 40). A dependency published only as a source archive
+# (python-chess, in the dev extra) is then built with the venv's setuptools too: the one
+# Python 3.11's venv brings (65) has no bdist_wheel, so a newer one comes along (an empty
+# pip cache on a new machine needs it: nothing was built before).
+BUILD_BACKEND = 'hatchling>=1.18' editables 'setuptools>=70.1'
 
 $(VENV)/.installed: pyproject.toml $(PLUGIN_PYPROJECTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
