@@ -109,7 +109,7 @@ def hexes_in_hand(state: State, seat: int) -> float:
     """
     estate = state.seat_estate(seat)
     board = state.rules.engine.boards[estate.board]
-    empty = ((1 << len(estate.spaces)) - 1) & ~estate.filled
+    empty = board.all_spaces & ~estate.filled
     hexes = 0.0
     for tile in estate.storage:
         if placement_mask(state, seat, tile):
@@ -158,12 +158,12 @@ def solo_value(state: State, seat: int, value: float) -> float:
         return SPACE * (covered + (WIN if won else 0.0))
     if not estate.board:
         return SPACE * covered
-    empty = ((1 << spaces) - 1) & ~filled
+    board = state.rules.engine.boards[estate.board]
+    empty = board.all_spaces & ~filled
     potential = PACE * coverable(
         hexes_in_hand(state, seat), actions_to_come(state, seat), empty.bit_count()
     )
     if state.black_depot:
-        board = state.rules.engine.boards[estate.board]
         for mask in board.colour_masks:
             if mask & empty:
                 share = (mask & filled).bit_count() / mask.bit_count()
