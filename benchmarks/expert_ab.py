@@ -3,7 +3,8 @@
 Each deal is played twice, the seats swapped, setting A against setting B (at more than two
 players, A in one seat and B in the others, A's seat moving with the deal). A setting is a
 JSON object of :class:`~burgundy.bots.ExpertBot` keyword arguments (``iterations``,
-``exploration``, ``widening``, ``chance_widening``); the bots are seeded by deal and seat,
+``exploration``, ``widening``, ``chance_widening``, and ``weights``: the path of a weights
+file, as ``make expert-weights`` writes one); the bots are seeded by deal and seat,
 so a run is reproducible. Results go to a JSONL file, a line a game (an interrupted run
 keeps the games it finished; run it again with another file to start over), and the
 summary is A's wins and mean lead over the best other seat, with its standard error.
@@ -29,6 +30,7 @@ from typing import Any
 
 import burgundy
 from burgundy.bots import ExpertBot
+from burgundy.bots.expert import ExpertWeights
 
 FIRST_DEAL = 1000
 """The game seed of deal 0."""
@@ -43,7 +45,8 @@ def play(task: tuple[int, bool, dict[str, Any], dict[str, Any], int, tuple[str, 
         settings = settings[1:] + settings[:1]
     a_seat = settings.index(a) if a != b else 0
     game = burgundy.Game(players=players, seed=FIRST_DEAL + deal, variants=variants)
-    bots = [ExpertBot(seed=7 * deal + seat, **setting) for seat, setting in enumerate(settings)]
+    bots = [ExpertBot(seed=7 * deal + seat, **_arguments(setting))
+            for seat, setting in enumerate(settings)]
     start = time.perf_counter()
     while not game.state.is_terminal:
         state = game.state
@@ -67,13 +70,23 @@ def summary(lines: list[dict[str, Any]]) -> str:
             f"{statistics.mean(leads):+.1f} ± {error:.1f} VP")
 
 
+def _arguments(setting: dict[str, Any]) -> dict[str, Any]:
+    """The :class:`~burgundy.bots.ExpertBot` arguments of a setting: its ``weights`` read
+    from the file it names."""
+    if "weights" not in setting:
+        return setting
+    path = Path(setting["weights"])
+    weights = ExpertWeights.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    return {**setting, "weights": weights}
+
+
 def _setting(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
         if not isinstance(value, dict):
             raise ValueError
-        ExpertBot(**value)  # a bad setting fails here, before any game
-    except (ValueError, TypeError) as error:
+        ExpertBot(**_arguments(value))  # a bad setting fails here, before any game
+    except (OSError, ValueError, TypeError) as error:
         raise argparse.ArgumentTypeError(f"not ExpertBot settings: {text!r} ({error})") from None
     return value
 

@@ -26,9 +26,22 @@ def test_a_match_swaps_the_seats_and_replays(tmp_path: Path, capsys: pytest.Capt
     assert "2 games: A won" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("setting", ['{"iterations": 0}', '{"depth": 3}', "[1]", "iterations"])
+@pytest.mark.parametrize("setting", ['{"iterations": 0}', '{"depth": 3}', "[1]", "iterations",
+                                     '{"weights": "no-such-file.json"}',
+                                     '{"weights": "pyproject.toml"}'])
 def test_a_bad_setting_stops_it_before_any_game(tmp_path: Path, setting: str) -> None:
     tool = load_script(SCRIPT, "expert_ab")
     with pytest.raises(SystemExit):
         tool.main([setting, "{}", "--out", str(tmp_path / "out.jsonl")])
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_setting_may_name_a_weights_file(tmp_path: Path) -> None:
+    """Two valuations head to head: a setting's ``weights`` is a weights file's path."""
+    from burgundy.bots.expert import expert_weights
+
+    tool = load_script(SCRIPT, "expert_ab")
+    shipped = Path(tool.__file__).resolve().parent.parent / "src" / "burgundy" / "data"
+    setting = tool._setting(json.dumps({"iterations": 3,
+                                        "weights": str(shipped / "expert-weights.json")}))
+    assert tool._arguments(setting)["weights"] == expert_weights()
