@@ -137,18 +137,15 @@ ladder: $(VENV)/.installed
 	$(BIN)/python benchmarks/ladder.py $(LADDER_ARGS)
 
 # Not part of `make test`: the expert bot's valuation, fitted from self-play (docs/bots.md);
-# the games and the seed are these, so the weights come out the same. The version-2 weights
-# hold those of version 1 (tools/expert-weights-v1.json) and fit the feature it lacks (the
-# actions still to come); EXPERT_HOLD= refits every weight.
+# the games and the seed are these, so the weights come out the same.
 EXPERT_SELFPLAY = $(VENV)/expert-selfplay
 EXPERT_RIDGE ?= 1
-EXPERT_HOLD ?= tools/expert-weights-v1.json
 expert-weights: $(VENV)/.installed
 	$(BIN)/python -m pip install -e '.[rl]'
 	$(BIN)/burgundy selfplay --players 2 --bot mcts:100 --games 60 --shard-games 5 \
 		--seed 3500 --out $(EXPERT_SELFPLAY)
 	$(BIN)/python tools/fit_expert.py $(EXPERT_SELFPLAY) --ridge $(EXPERT_RIDGE) \
-		$(if $(EXPERT_HOLD),--hold $(EXPERT_HOLD)) --out src/burgundy/data/expert-weights.json
+		--out src/burgundy/data/expert-weights.json
 
 # Not part of `make test`: the training example of docs/learning.md. It writes to $(VENV)/
 # only; LEARN_ARGS='--picture docs/images/learning-curve.png' updates the page's picture.

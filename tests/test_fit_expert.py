@@ -63,15 +63,10 @@ def test_a_fit_from_selfplay_shards(tmp_path: Path) -> None:
     assert fitted["sources"] == [{"ruleset": spec.ruleset, "bot": "mcts:4", "games": 5,
                                   "seed": 8}]
     assert fitted["rows"]["held_out"] > 0 and fitted["rows"]["train"] > 0
-    # a huge ridge keeps the prior, but for the features the hand-set valuation lacks
-    # (the actions still to come this round): the games alone set them
+    # a huge ridge keeps the prior
     assert tool.main([str(tmp_path / "play"), "--out", str(out), "--ridge", "1e9"]) == 0
     kept = json.loads(out.read_text(encoding="utf-8"))["weights"]
-    free = [FEATURE_NAMES.index(name) for name in tool.FREE]
-    assert free == [FEATURE_NAMES.index("actions")]
-    assert [w for i, w in enumerate(kept) if i not in free] == pytest.approx(
-        [w for i, w in enumerate(tool.prior()) if i not in free], abs=1e-3)
-    assert tool.prior()[free[0]] == 0.0 and kept[free[0]] > 0.0
+    assert kept == pytest.approx(tool.prior(), abs=1e-3)
 
 
 def test_the_nonnegative_solve() -> None:
@@ -81,35 +76,3 @@ def test_the_nonnegative_solve() -> None:
     a = np.array([[2.0, 0.5], [0.5, 1.0]])
     assert solve(a, np.array([1.0, 1.0])) == pytest.approx(np.linalg.solve(a, [1.0, 1.0]))
     assert solve(a, np.array([1.0, -3.0])) == pytest.approx([0.5, 0.0])
-
-
-def test_a_fit_may_hold_the_weights_of_an_earlier_file(tmp_path: Path) -> None:
-    """``--hold`` keeps the weights a file gives and fits only the features it lacks (the
-    shipped weights of version 2 hold those of version 1 and fit ``actions``)."""
-    spec = SelfPlaySpec(ruleset=burgundy.Ruleset(players=2, variants=()), bot="mcts:4",
-                        games=5, shard_games=5, seed=9)
-    run_selfplay(spec, tmp_path / "play")
-    tool = _tool()
-    earlier = {"format": "burgundy-expert-weights", "version": 1,
-               "features": [n for n in FEATURE_NAMES if n != "actions"],
-               "weights": [w + 0.25 for n, w in zip(FEATURE_NAMES, tool.prior(), strict=True)
-                           if n != "actions"], "scale": 9.0}
-    held = tmp_path / "v1.json"
-    held.write_text(json.dumps(earlier), encoding="utf-8")
-    out = tmp_path / "weights.json"
-    assert tool.main([str(tmp_path / "play"), "--out", str(out), "--hold", str(held)]) == 0
-    data = json.loads(out.read_text(encoding="utf-8"))
-    weights = dict(zip(data["features"], data["weights"], strict=True))
-    assert all(weights[n] == w for n, w in zip(earlier["features"], earlier["weights"],
-                                               strict=True))
-    assert weights["actions"] > 0.0  # fitted: the games alone set it
-    assert data["_fitted"]["held"] == {"version": 1, "features": sorted(earlier["features"])}
-    ExpertWeights.from_dict(data)  # the bot reads it
-    for bad, message in (({**earlier, "features": ["vp", "luck"], "weights": [1, 2]}, "luck"),
-                         ({"format": "chess"}, "not an expert weights file"),
-                         ({**earlier, "weights": [1.0]}, "do not match")):
-        held.write_text(json.dumps(bad), encoding="utf-8")
-        with pytest.raises(SystemExit):
-            tool.main([str(tmp_path / "play"), "--out", str(out), "--hold", str(held)])
-        with pytest.raises(ValueError, match=message):
-            tool.held_weights(held)

@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from burgundy.bots.evaluate import GOODS_USE, SILVER_USE, WORKER_USE
-from burgundy.bots.expert import WEIGHTS_VERSION
 from burgundy.bots.features import FEATURE_NAMES, features
 from burgundy.game import Game
 from burgundy.rl import ActionCodec
@@ -37,9 +36,6 @@ from burgundy.tournament import deal_seed
 
 FORMAT = "burgundy-expert-weights"
 HOLD_OUT = 5  # every fifth game is held out
-FREE = frozenset({"actions"})
-"""Features the hand-set valuation lacks (its weight there is 0): the ridge does not pull
-them towards it, the games alone set their weights."""
 
 
 def _games(folder: Path) -> tuple[SelfPlaySpec, dict[int, list[int]]]:
@@ -113,33 +109,8 @@ def nonnegative_solve(a: Any, b: Any, sweeps: int = 20000) -> Any:
     return w
 
 
-def held_weights(path: Path) -> tuple[int, dict[str, float]]:
-    """The version and the weights by feature of a weights file whose weights a fit holds
-    (``--hold``): a file of any version, its features all features of this version.
-
-    Raises:
-        ValueError: Not a weights file, or a feature this version does not have.
-    """
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{path}: not an expert weights file")
-    names, weights = data.get("features"), data.get("weights")
-    if (not isinstance(names, list) or not isinstance(weights, list)
-            or len(names) != len(weights)):
-        raise ValueError(f"{path}: its features and weights do not match")
-    unknown = sorted(set(names) - set(FEATURE_NAMES))
-    if unknown:
-        raise ValueError(f"{path}: features this version does not have: {unknown}")
-    return int(data.get("version", 0)), {n: float(w) for n, w in zip(names, weights,
-                                                                      strict=True)}
-
-
-def fit(folders: list[Path], ridge: float, hold: Path | None = None) -> dict[str, Any]:
-    """Fit the weights on the folders' games and return the weights file's content.
-
-    With ``hold`` (a weights file), the weights of the features it has stay as it gives
-    them and only the others are fitted (with the scale): a feature added to a valuation
-    that plays well is fitted without refitting the rest."""
+def fit(folders: list[Path], ridge: float) -> dict[str, Any]:
+    """Fit the weights on the folders' games and return the weights file's content."""
     train_x: list[list[float]] = []
     train_y: list[float] = []
     test_x: list[list[float]] = []
@@ -156,27 +127,20 @@ def fit(folders: list[Path], ridge: float, hold: Path | None = None) -> dict[str
             (test_y if held_out else train_y).extend(targets)
     x, y = np.asarray(train_x), np.asarray(train_y)
     start = np.asarray(prior())
-    held_version, held = held_weights(hold) if hold is not None else (0, {})
-    kept = np.asarray([name in held for name in FEATURE_NAMES])
-    for index, name in enumerate(FEATURE_NAMES):
-        if name in held:
-            start[index] = held[name]
     # vp is fixed at 1 (its column is 0); a quantity the games never show keeps its prior
-    used = (np.abs(x).sum(axis=0) > 0) & ~kept
+    used = np.abs(x).sum(axis=0) > 0
     weights = start.copy()
-    y_fit = y - x[:, kept] @ start[kept]  # what the held weights leave to the others
     # ridge towards the hand-set weights, none negative:
     # min |y - x w|^2 + ridge * rows * |w - start|^2 with w >= 0
-    pulled = np.asarray([name not in FREE for name in FEATURE_NAMES])[used]
-    penalty = ridge * len(y) * np.diag(pulled.astype(float))
+    penalty = ridge * len(y) * np.eye(int(used.sum()))
     weights[used] = nonnegative_solve(x[:, used].T @ x[:, used] + penalty,
-                                      x[:, used].T @ y_fit + penalty @ start[used])
+                                      x[:, used].T @ y + penalty @ start[used])
     residual = y - x @ weights  # vp's column is 0: its weight adds nothing here
     # a logistic of scale s has the spread of the errors: sd = s * pi / sqrt(3)
     scale = float(residual.std()) * math.sqrt(3.0) / math.pi
     return {
         "format": FORMAT,
-        "version": WEIGHTS_VERSION,
+        "version": 1,
         "features": list(FEATURE_NAMES),
         "weights": [round(float(w), 6) for w in weights],
         "scale": round(scale, 3),
@@ -185,7 +149,6 @@ def fit(folders: list[Path], ridge: float, hold: Path | None = None) -> dict[str
                       "(features likewise); vp has weight 1, the others are not negative",
             "ridge": ridge,
             "sources": sources,
-            **({"held": {"version": held_version, "features": sorted(held)}} if held else {}),
             "rows": {"train": len(train_y), "held_out": len(test_y)},
             "r2": {"train": _r2(x, y, weights),
                    "held_out": _r2(np.asarray(test_x), np.asarray(test_y), weights)},
@@ -206,14 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="the weights file to write")
     parser.add_argument("--ridge", type=float, default=0.01,
                         help="ridge penalty, per row (default 0.01)")
-    parser.add_argument("--hold", type=Path, default=None, metavar="WEIGHTS",
-                        help="a weights file: keep its weights, fit only the features it "
-                             "lacks and the scale")
     args = parser.parse_args(argv)
-    try:
-        result = fit(args.folders, args.ridge, args.hold)
-    except (OSError, ValueError) as error:
-        parser.error(str(error))
+    result = fit(args.folders, args.ridge)
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     fitted = result["_fitted"]
     print(f"{fitted['rows']} rows; R² {fitted['r2']}", file=sys.stderr)

@@ -48,8 +48,8 @@ from burgundy.state import State
 
 WEIGHTS_FORMAT = "burgundy-expert-weights"
 """The ``format`` of the weights file."""
-WEIGHTS_VERSION = 2
-"""The weights file's ``version`` this module reads (2: with the ``actions`` feature)."""
+WEIGHTS_VERSION = 1
+"""The weights file's ``version`` this module reads."""
 DEFAULT_THINK = 1.0
 """Seconds per decision when neither ``think`` nor ``iterations`` is given."""
 
@@ -81,7 +81,7 @@ class ExpertWeights:
             >>> ExpertWeights.from_dict({"format": "chess"})
             Traceback (most recent call last):
             ...
-            ValueError: not an expert weights file (format 'burgundy-expert-weights', version 2)
+            ValueError: not an expert weights file (format 'burgundy-expert-weights', version 1)
         """
         if (not isinstance(data, dict) or data.get("format") != WEIGHTS_FORMAT
                 or data.get("version") != WEIGHTS_VERSION):
@@ -126,7 +126,7 @@ def expert_weights() -> ExpertWeights:
     Examples:
         >>> from burgundy.bots.expert import expert_weights
         >>> expert_weights().version
-        2
+        1
     """
     return ExpertWeights.from_dict(load("expert-weights"))
 

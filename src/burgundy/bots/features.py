@@ -5,11 +5,8 @@
 its goods sell for, its silverlings and workers, its mines, its duchy and storage, its
 regions and colours under way — each once times the share of the game left and once
 times the share played (so that a weight moves over the game: a worker is worth more
-early than late) — and one the hand-set valuation lacks: the die actions the seat has
-still to take this round (:func:`actions_this_round`), so that in the middle of a round a
-seat that has played its dice and one still to play compare fairly. The expert bot's
-valuation is a weighted sum of them, with weights fitted to the final scores of
-self-play games and none negative
+early than late). The expert bot's valuation is a weighted sum of them, with weights
+fitted to the final scores of self-play games and none negative
 (``tools/fit_expert.py``; :mod:`burgundy.bots.expert`): no quantity counts against a seat
 at any time of the game. Every quantity is in units that mean the same at any number of
 players (the goods in the VP a sale gives at the game's count), so one set of weights
@@ -30,14 +27,11 @@ from burgundy.bots.evaluate import (
     game_left,
 )
 from burgundy.geometry import Board
-from burgundy.pending import BeginTurns, BonusAction, LooseDieAction
 from burgundy.rules.phases import mines
 from burgundy.rules.scoring import final_terms
 from burgundy.rules.sell import SALE_VP
 from burgundy.state import Estate, State
 
-TURN_DICE = 2
-"""The dice a seat rolls for its turn."""
 RESOURCE_TERMS = frozenset({"goods", "silver", "workers"})
 """The end terms left out of ``end_terms``: the resources have features of their own."""
 
@@ -59,13 +53,12 @@ QUANTITIES: tuple[str, ...] = (
 built so that placing a stored hex loses nothing it was worth in storage: it keeps
 ``hexes``, adds to ``placed``, and stays in ``placed_or_fits``."""
 
-FEATURE_NAMES: tuple[str, ...] = ("vp", "actions", *(f"{q}@start" for q in QUANTITIES),
+FEATURE_NAMES: tuple[str, ...] = ("vp", *(f"{q}@start" for q in QUANTITIES),
                                   *(f"{q}@end" for q in QUANTITIES))
 """The names of :func:`features`' values, in order: the seat's VP so far (its weight is
-1: a VP is a VP), the die actions it has still to take this round
-(:func:`actions_this_round`), then each quantity times the share of the game left
-(``@start``), then each times the share played (``@end``): a quantity's weight moves from
-the first to the second over the game."""
+1: a VP is a VP), then each quantity times the share of the game left (``@start``), then
+each times the share played (``@end``): a quantity's weight moves from the first to the
+second over the game."""
 
 
 def features(state: State, seat: int) -> list[float]:
@@ -99,43 +92,8 @@ def features(state: State, seat: int) -> list[float]:
     if board is not None:
         _duchy(state, seat, index, estate, board, quantities)
     left = game_left(state)
-    return [float(state.seats[seat].vp), float(actions_this_round(state, seat)),
-            *(q * left for q in quantities), *(q * (1.0 - left) for q in quantities)]
-
-
-def actions_this_round(state: State, seat: int) -> int:
-    """Return the die actions ``seat`` has still to take in the current round: its dice in
-    hand while it is its turn, two while its turn is still to come (or the round's turns
-    have not begun), none once its turn is over; and one more for each bonus action or
-    loose die action waiting for it (a castle's, a white castle's).
-
-    In the middle of a round the seats have not played the same number of actions: a seat
-    that has just used its dice looks ahead of one about to use its own. Counting the
-    actions still to come lets a valuation compare them fairly (the search values
-    positions at different points of a round against each other).
-
-    Examples:
-        >>> import burgundy
-        >>> from burgundy.bots.features import actions_this_round
-        >>> game = burgundy.Game(players=2, seed=1)
-        >>> state = game.play(game.legal_actions()[0])  # the first die of the round
-        >>> mover = state.current_player
-        >>> actions_this_round(state, mover), actions_this_round(state, 1 - mover)
-        (1, 2)
-    """
-    extra = 0
-    begun = True
-    for item in state.pending:
-        if isinstance(item, BeginTurns):
-            begun = False
-        elif isinstance(item, (BonusAction, LooseDieAction)) and item.seat == seat:
-            extra += 1
-    position = state.order.index(seat) if begun and seat in state.order else -1
-    if not begun or position > state.turn:
-        return extra + TURN_DICE
-    if position == state.turn:
-        return extra + len(state.seats[seat].dice)
-    return extra
+    return [float(state.seats[seat].vp), *(q * left for q in quantities),
+            *(q * (1.0 - left) for q in quantities)]
 
 
 def weighted_features(state: State, seat: int, weights: Sequence[float]) -> float:
