@@ -38,7 +38,7 @@ hex. The weights are hand-set and were compared by Monte Carlo self-play
 
 from __future__ import annotations
 
-from burgundy.plugin import TILE_COLOUR, BonusAction, State, placement_mask
+from burgundy.plugin import TILE_COLOUR, Board, BonusAction, Estate, State, placement_mask
 from burgundy_solo.model import BLACK_TILE
 from burgundy_solo.rules import solo
 
@@ -109,7 +109,12 @@ def hexes_in_hand(state: State, seat: int) -> float:
     """
     estate = state.seat_estate(seat)
     board = state.rules.engine.boards[estate.board]
-    empty = board.all_spaces & ~estate.filled
+    return _hexes_in_hand(state, seat, estate, board, board.all_spaces & ~estate.filled)
+
+
+def _hexes_in_hand(state: State, seat: int, estate: Estate, board: Board, empty: int) -> float:
+    """:func:`hexes_in_hand` of the seat's ``estate`` on its ``board``, whose ``empty``
+    spaces the caller has at hand."""
     hexes = 0.0
     for tile in estate.storage:
         if placement_mask(state, seat, tile):
@@ -161,7 +166,8 @@ def solo_value(state: State, seat: int, value: float) -> float:
     board = state.rules.engine.boards[estate.board]
     empty = board.all_spaces & ~filled
     potential = PACE * coverable(
-        hexes_in_hand(state, seat), actions_to_come(state, seat), empty.bit_count()
+        _hexes_in_hand(state, seat, estate, board, empty), actions_to_come(state, seat),
+        empty.bit_count(),
     )
     if state.black_depot:
         for mask in board.colour_masks:
