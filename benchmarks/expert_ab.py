@@ -45,8 +45,7 @@ def play(task: tuple[int, bool, dict[str, Any], dict[str, Any], int, tuple[str, 
         settings = settings[1:] + settings[:1]
     a_seat = settings.index(a) if a != b else 0
     game = burgundy.Game(players=players, seed=FIRST_DEAL + deal, variants=variants)
-    bots = [ExpertBot(seed=7 * deal + seat, **_arguments(setting))
-            for seat, setting in enumerate(settings)]
+    bots = [ExpertBot(seed=7 * deal + seat, **setting) for seat, setting in enumerate(settings)]
     start = time.perf_counter()
     while not game.state.is_terminal:
         state = game.state
@@ -70,22 +69,18 @@ def summary(lines: list[dict[str, Any]]) -> str:
             f"{statistics.mean(leads):+.1f} ± {error:.1f} VP")
 
 
-def _arguments(setting: dict[str, Any]) -> dict[str, Any]:
-    """The :class:`~burgundy.bots.ExpertBot` arguments of a setting: its ``weights`` read
-    from the file it names."""
-    if "weights" not in setting:
-        return setting
-    path = Path(setting["weights"])
-    weights = ExpertWeights.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    return {**setting, "weights": weights}
-
-
 def _setting(text: str) -> dict[str, Any]:
+    """The :class:`~burgundy.bots.ExpertBot` arguments of a setting, its ``weights`` read
+    (once) from the file it names."""
     try:
         value = json.loads(text)
         if not isinstance(value, dict):
             raise ValueError
-        ExpertBot(**_arguments(value))  # a bad setting fails here, before any game
+        if "weights" in value:
+            path = Path(value["weights"])
+            data = json.loads(path.read_text(encoding="utf-8"))
+            value["weights"] = ExpertWeights.from_dict(data)
+        ExpertBot(**value)  # a bad setting fails here, before any game
     except (OSError, ValueError, TypeError) as error:
         raise argparse.ArgumentTypeError(f"not ExpertBot settings: {text!r} ({error})") from None
     return value

@@ -9,7 +9,8 @@ import pytest
 
 from repo_scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "expert_ab.py"
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "expert_ab.py"
 
 
 def test_a_match_swaps_the_seats_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -28,7 +29,7 @@ def test_a_match_swaps_the_seats_and_replays(tmp_path: Path, capsys: pytest.Capt
 
 @pytest.mark.parametrize("setting", ['{"iterations": 0}', '{"depth": 3}', "[1]", "iterations",
                                      '{"weights": "no-such-file.json"}',
-                                     '{"weights": "pyproject.toml"}'])
+                                     json.dumps({"weights": str(ROOT / "pyproject.toml")})])
 def test_a_bad_setting_stops_it_before_any_game(tmp_path: Path, setting: str) -> None:
     tool = load_script(SCRIPT, "expert_ab")
     with pytest.raises(SystemExit):
@@ -41,7 +42,6 @@ def test_a_setting_may_name_a_weights_file(tmp_path: Path) -> None:
     from burgundy.bots.expert import expert_weights
 
     tool = load_script(SCRIPT, "expert_ab")
-    shipped = Path(tool.__file__).resolve().parent.parent / "src" / "burgundy" / "data"
-    setting = tool._setting(json.dumps({"iterations": 3,
-                                        "weights": str(shipped / "expert-weights.json")}))
-    assert tool._arguments(setting)["weights"] == expert_weights()
+    shipped = ROOT / "src" / "burgundy" / "data" / "expert-weights.json"
+    setting = tool._setting(json.dumps({"iterations": 3, "weights": str(shipped)}))
+    assert setting["weights"] == expert_weights()
