@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import burgundy
+from burgundy.state import EMPTY
 from burgundy.testing import check_conformance, check_invariants, random_playout
 
 RULESETS = {
@@ -55,3 +56,12 @@ def test_every_option_plays_to_the_end(seed: int, options: dict[str, object]) ->
         check_invariants(state)
     assert states[-1].is_terminal
     assert all(e.start >= 0 for e in states[-1].estates)
+
+
+def test_empty_mask_is_the_uncovered_spaces() -> None:
+    for state in random_playout(RULESETS[3, "2019"], 5)[::25]:
+        for estate in state.estates:
+            uncovered = sum(1 << space for space, tile in enumerate(estate.spaces)
+                            if tile == EMPTY)
+            assert estate.empty_mask == uncovered
+            assert estate.empty_mask.bit_count() == estate.empty_spaces

@@ -177,6 +177,19 @@ class Estate:
         """Number of uncovered duchy spaces."""
         return len(self.spaces) - self.filled.bit_count()
 
+    @property
+    def empty_mask(self) -> int:
+        """Bitmask of the uncovered duchy spaces (bit ``space``): the complement of
+        :attr:`filled` on the duchy.
+
+        Examples:
+            >>> import burgundy
+            >>> estate = burgundy.Game(players=2, seed=1).state.estates[0]
+            >>> estate.empty_mask.bit_count() == estate.empty_spaces == 36  # the start castle
+            True
+        """
+        return ((1 << len(self.spaces)) - 1) & ~self.filled
+
 
 @attrs.frozen(slots=False, eq=False, repr=False)
 class State:

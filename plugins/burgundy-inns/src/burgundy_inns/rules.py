@@ -122,7 +122,7 @@ def inn_spaces(state: State, seat: int, tile: int, mask: int) -> int:
     index = state.seats[seat].estate
     estate = state.estates[index]
     board = state.rules.engine.boards[estate.board]
-    spaces = board.all_spaces & ~estate.filled
+    spaces = estate.empty_mask
     for region in bits(inn_regions(state, index)):
         spaces &= ~board.regions[region].mask
     return mask | spaces

@@ -109,7 +109,7 @@ def hexes_in_hand(state: State, seat: int) -> float:
     """
     estate = state.seat_estate(seat)
     board = state.rules.engine.boards[estate.board]
-    return _hexes_in_hand(state, seat, estate, board, board.all_spaces & ~estate.filled)
+    return _hexes_in_hand(state, seat, estate, board, estate.empty_mask)
 
 
 def _hexes_in_hand(state: State, seat: int, estate: Estate, board: Board, empty: int) -> float:
@@ -155,16 +155,14 @@ def solo_value(state: State, seat: int, value: float) -> float:
     """The valuation of ``state`` for ``seat`` in covered spaces (see the module
     docstring); the core's ``value`` in VP is not used."""
     estate = state.seat_estate(seat)
-    spaces = len(estate.spaces)
     filled = estate.filled
     covered = float(filled.bit_count())
+    empty = estate.empty_mask
     if state.is_terminal:
-        won = filled == (1 << spaces) - 1
-        return SPACE * (covered + (WIN if won else 0.0))
+        return SPACE * (covered + (0.0 if empty else WIN))
     if not estate.board:
         return SPACE * covered
     board = state.rules.engine.boards[estate.board]
-    empty = board.all_spaces & ~filled
     potential = PACE * coverable(
         _hexes_in_hand(state, seat, estate, board, empty), actions_to_come(state, seat),
         empty.bit_count(),

@@ -181,8 +181,7 @@ def black_tile_spaces(state: State, seat: int, tile: int, mask: int) -> int:
     """R-SOLO-BLACK: a black tile goes on an empty space of any colour."""
     if tile != BLACK_TILE:
         return mask
-    estate = state.seat_estate(seat)
-    return ((1 << len(estate.spaces)) - 1) & ~estate.filled
+    return state.seat_estate(seat).empty_mask
 
 
 # -- each round: one hex leaves (R-SOLO-REMOVE) -----------------------------------------------
@@ -379,8 +378,7 @@ def apply_buy_points(state: State, seat: int, action: BuyVictoryPoints) -> State
 # -- the result (R-SOLO-RESULT) ---------------------------------------------------------------
 def covered_all(state: State) -> bool:
     """Whether every space of the solo duchy is covered (S19/P17)."""
-    estate = state.estates[0]
-    return estate.filled == (1 << len(estate.spaces)) - 1
+    return state.estates[0].empty_spaces == 0
 
 
 def solo_winners(state: State, winners: tuple[int, ...]) -> tuple[int, ...]:
