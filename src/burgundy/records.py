@@ -190,10 +190,9 @@ _Step = dict[str, Any] | Action | tuple[_pen.Pending, Any]
 """A step as :class:`Game` keeps it: its record dict, or until a record is asked for, the
 action played (a shared legal instance) or a core draw's ``(pending item, outcome)``, whose
 text needs nothing else (no state is kept alive for it: keeping the chance nodes themselves
-measured slower, the garbage collector walks them). Writing every step's text as it was
-played cost 4.4 % of the instructions of random games through :meth:`Game.play` that never
-ask for a record (307k -> 294k per decision, callgrind); a game whose record is written
-pays about 1 % more than before."""
+measured slower, the garbage collector walks them). The text is written only when a record
+is asked for: writing it as each step is played slowed every game, recorded or not
+(docs/performance.md, "Round one")."""
 
 
 def _chance_step_later(state: State, outcome: Any) -> _Step:

@@ -167,9 +167,8 @@ _REACHED: dict[tuple[tuple[CostFunction, ...], str, int, int, int], int] = {}
 """:func:`usable_values` with cost functions, by all its arguments (a cost function is a
 pure function of its arguments: the key holds the functions themselves, so an answer is
 never taken for another function's). Bounded. Not keyed by the values a caller needs,
-as it once was (consulting only those): random standard games (games 100-130 of a
-run) then missed 25.8 times a game instead of 8.5, and a call took 1.47 instead of
-0.88 us on average; -1.0 % instructions a decision over 30 games."""
+as it once was (consulting only those): it then missed three times as often
+(docs/performance.md, "Round three")."""
 
 
 def dice_after(state: State, seat: SeatIndex, die: Die) -> dict[str, tuple[int, ...]]:

@@ -584,6 +584,6 @@ class Engine(EngineView):
         return scoring.winners(state)
 
     # A slotted engine: its attributes and methods are read at every decision, and CPython
-    # 3.11 specialises a method call only on an object without an instance dict (-1 %
-    # instructions per decision of the user loop, callgrind).
+    # 3.11 specialises a method call only on an object without an instance dict
+    # (docs/performance.md, "Round two").
     __slots__ = _engine_slots(locals())

@@ -77,9 +77,9 @@ building kinds: ``rules.engine.tiles.building_codes``)."""
 
 def _drop_cities_with(spaces: tuple[int, ...], board: Board, mask: int, tile: int) -> int:
     """``mask`` without the spaces whose region holds ``tile`` already: the regions of the
-    spaces ``tile`` covers (measured, CPython 3.11, the cases of random standard games:
-    4.3 us a call asking space by space whether its region holds the tile, 1.2 us this
-    way)."""
+    spaces ``tile`` covers, found from those spaces rather than by asking space by space
+    whether its region holds the tile (the faster way: docs/performance.md, "Round
+    two")."""
     for space in spaces_holding(spaces, tile):
         mask &= ~board.region_masks[space]
     return mask

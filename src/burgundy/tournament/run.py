@@ -33,7 +33,7 @@ from burgundy.variants import Ruleset
 
 DEFAULT_BATCH = 25
 """Games per task at most: a task per game costs a distributed engine noticeably more
-(Ray: about 17 % more CPU, against 1–3 % with 25 games a task)."""
+CPU than batches of this size (docs/tournaments.md)."""
 
 Progress = Callable[[int, int], None]
 """A progress callback: ``progress(games done, games in all)``."""
