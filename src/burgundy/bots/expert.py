@@ -52,6 +52,9 @@ WEIGHTS_VERSION = 1
 """The weights file's ``version`` this module reads."""
 DEFAULT_THINK = 1.0
 """Seconds per decision when neither ``think`` nor ``iterations`` is given."""
+DEFAULT_EXPLORATION = 0.35
+"""The expert's UCB1 exploration constant: half :class:`~burgundy.bots.mcts.MCTSBot`'s 0.7,
+which played better on the ladder (docs/bots.md, "What was tried")."""
 
 
 @attrs.frozen
@@ -175,7 +178,7 @@ class ExpertBot(MCTSBot):
         iterations: Search iterations per decision instead of a time: the bot is then
             deterministic given its seed.
         seed: Seed of its RNG.
-        exploration: UCB1 exploration constant.
+        exploration: UCB1 exploration constant (default :data:`DEFAULT_EXPLORATION`).
         widening: Progressive-widening factor.
         workers: Searches per decision, each in a process of its own but the first (root
             parallelism; the processes start at the first search, and :meth:`close`, the
@@ -205,8 +208,9 @@ class ExpertBot(MCTSBot):
     """
 
     def __init__(self, think: float | None = None, iterations: int | None = None,
-                 seed: int = 0, exploration: float = 0.7, widening: float = 1.5,
-                 workers: int = 1, weights: ExpertWeights | None = None,
+                 seed: int = 0, exploration: float = DEFAULT_EXPLORATION,
+                 widening: float = 1.5, workers: int = 1,
+                 weights: ExpertWeights | None = None,
                  chance_widening: float | None = None) -> None:
         if think is not None and iterations is not None:
             raise ValueError("give the expert think (seconds) or iterations, not both")
