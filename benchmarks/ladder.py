@@ -69,7 +69,7 @@ MATCHES: tuple[Match, ...] = (
     Match("std-2p-expert-expert", 2, (EXPERT,), 20),
     Match("std-3p-expert-mcts", 3, (EXPERT, "mcts:200", "mcts:200"), 24),
     Match("std-4p-expert-mcts", 4, (EXPERT, "mcts:200", "mcts:200", "mcts:200"), 24),
-    Match("solo-13a-expert", 1, (EXPERT_BEFORE,), 100, ("knowledge", "solo")),
+    Match("solo-13a-expert", 1, (EXPERT,), 100, ("knowledge", "solo")),
     Match("solo-13a-mcts", 1, ("mcts:200",), 100, ("knowledge", "solo")),
     Match("all-2p-expert-mcts", 2, (EXPERT_BEFORE, "mcts:200"), 40, ALL_VARIANTS,
           {"trade_routes_deck": "generated"}),

@@ -4,6 +4,7 @@ partners as one side, and every module played."""
 from __future__ import annotations
 
 import io
+import math
 import random
 from typing import Any
 
@@ -315,7 +316,9 @@ def test_it_plays_every_module(players: int, variants: tuple[str, ...]) -> None:
     assert game.state.round > 0 or game.state.phase > 0
 
 
-def test_the_hint_of_a_solo_game_is_a_value_not_a_chance() -> None:
+def test_the_hint_of_a_solo_game_is_a_win_chance() -> None:
+    """A lone seat's valuation is its lead over what wins the game (hook
+    burgundy_evaluation), so the solo hint is a chance to win like any other."""
     game = Game(players=1, variants=("knowledge", "solo"), seed=2)
     out = io.StringIO()
     reader = LineReader(io.StringIO("hint\nq\n"), out)
@@ -323,8 +326,22 @@ def test_the_hint_of_a_solo_game_is_a_value_not_a_chance() -> None:
                       advisor=ExpertBot(iterations=20, seed=0))
     with pytest.raises(_Quit):
         session._decide(game.state)
-    assert "its value of the position after it:" in out.getvalue()
-    assert "50% being as good as now" in out.getvalue()
+    assert "its estimate of your win chance after it:" in out.getvalue()
+
+
+@pytest.mark.parametrize("bot", [MCTSBot(seed=0, evaluation=lambda state, seat: 7.0),
+                                 ExpertBot(iterations=1, seed=0)], ids=["mcts", "expert"])
+def test_a_lone_seats_leaf_is_its_value_as_a_lead(bot: MCTSBot) -> None:
+    """With one seat there is no other seat to lead: the valuation is read as the lead
+    over what wins the game (hook burgundy_evaluation), whatever the position searched
+    from."""
+    game = Game(players=1, variants=("knowledge", "solo"), seed=2)
+    state = game.state
+    value = bot.evaluation(state, 0)
+    expected = 1.0 / (1.0 + math.exp(-value / bot.scale))
+    assert bot._leaf_values(state) == [pytest.approx(expected)]
+    bot.choose(state)  # a search from another root changes nothing
+    assert bot._leaf_values(state) == [pytest.approx(expected)]
 
 
 def test_a_bots_list_of_the_command_takes_an_expert_on_two_workers() -> None:

@@ -551,6 +551,11 @@ def burgundy_evaluation(rules: RulesView) -> Callable[[State, int, float], float
     value that measures what it is won by, on a scale like VP's (a clear lead some 10); the
     rules never ask. Asked for decision, chance and finished states alike.
 
+    The search bots compare a seat's value with the best other seat's; a game of one seat
+    (which only a variant allows) has no other, so there the value must itself be the
+    lead over what wins the game: 0 an even chance, and ``sigmoid(value / 10)`` about the
+    chance to win (the solo module: ``10 * logit`` of its estimated win chance).
+
     Examples:
         A variant won by silverlings: the bots count those, 3 VP each::
 

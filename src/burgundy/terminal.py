@@ -888,9 +888,6 @@ class Session:
         hint = self.advisor.hint(state)
         number = next(i for i, c in enumerate(entries, 1) if hint.action in c.actions)
         shown = f"Hint: {number}. {entries[number - 1].shown.strip()}  (the expert's choice; "
-        if len(state.seats) == 1:  # no opponent: a value against the position now
-            return shown + f"its value of the position after it: {hint.win_chance:.0%}, " \
-                           "50% being as good as now)"
         return shown + f"its estimate of your win chance after it: {hint.win_chance:.0%})"
 
     def _chosen(self, state: State, answer: str, entries: Sequence[Choice]) -> Choice | None:

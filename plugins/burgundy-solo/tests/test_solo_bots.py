@@ -1,26 +1,29 @@
 """The bots in a solo game (issue #13): the solo module's ``burgundy_evaluation`` values
-covered spaces, not VP, so the greedy and Monte Carlo bots play towards covering the duchy;
-they play whole games with one seat and a lost end (``winners() == ()``)."""
+the chance to cover the duchy, not VP, so the greedy and Monte Carlo bots play towards
+covering it; they play whole games with one seat and a lost end (``winners() == ()``)."""
 
 from __future__ import annotations
 
+import math
 import statistics
 
 import pytest
 
 import burgundy
-from burgundy.bots import Bot, GreedyBot, MCTSBot, RandomBot, evaluate
+from burgundy.bots import Bot, ExpertBot, GreedyBot, MCTSBot, RandomBot, evaluate
 from burgundy.bots.evaluate import base_value
 from burgundy.rules.income import set_seat
 from burgundy.testing import build_position
 from burgundy_solo.evaluation import (
-    SPACE,
-    WIN,
+    DECIDED,
+    LEAD,
     WORKER,
     actions_to_come,
-    coverable,
+    capacity,
     hexes_in_hand,
+    race,
     solo_value,
+    win_chance,
 )
 from burgundy_solo.rules import progress
 
@@ -49,7 +52,8 @@ def test_bots_play_a_whole_solo_game(bot: Bot) -> None:
     result = progress(final)
     assert result.over
     assert final.winners() == ((0,) if result.won else ())
-    assert evaluate(final, 0) == SPACE * (result.covered + (WIN if result.won else 0.0))
+    empty = result.spaces - result.covered
+    assert evaluate(final, 0) == LEAD * (DECIDED if result.won else -DECIDED - empty)
 
 
 def test_the_solo_valuation_counts_spaces_not_vp() -> None:
@@ -70,9 +74,13 @@ def test_the_solo_valuation_counts_spaces_not_vp() -> None:
 
 
 def test_a_lost_end_is_worth_its_spaces() -> None:
+    """A lost game's win chance is nil, but fewer empty spaces still rank higher: the bot
+    covers what it can when the game is lost whatever it does."""
     final = _play(RandomBot(seed=0), seed=0)
     assert final.winners() == ()
-    assert evaluate(final, 0) == SPACE * progress(final).covered
+    result = progress(final)
+    assert evaluate(final, 0) == LEAD * (-DECIDED - (result.spaces - result.covered))
+    assert win_chance(final, 0) < 1e-8
 
 
 def test_greedy_covers_more_than_random() -> None:
@@ -111,7 +119,36 @@ def test_resources_lose_their_worth_as_the_rounds_run_out() -> None:
                                                  "last_turn_of_phase": True})
             for s in (0, 10)]
     assert actions_to_come(late[0], 0) < actions_to_come(early[0], 0)
-    gain_early = evaluate(early[1], 0) - evaluate(early[0], 0)
-    gain_late = evaluate(late[1], 0) - evaluate(late[0], 0)
+    gain_early = race(early[1], 0)[1] - race(early[0], 0)[1]  # spaces the race could cover
+    gain_late = race(late[1], 0)[1] - race(late[0], 0)[1]
     assert 0 <= gain_late < gain_early
-    assert coverable(hexes=0.0, actions=0.0, empty=36) == 0.0
+    assert capacity(hexes=0.0, actions=0.0) == 0.0
+    assert capacity(hexes=10.0, actions=2.0) == 2.0  # hexes in hand, no die to place them
+
+
+def test_the_valuation_is_the_log_odds_of_the_win_chance() -> None:
+    """R-SOLO-RESULT: the game is won by covering the duchy, so the module values a
+    position by its chance to win, given as LEAD times its log-odds (a lone seat's value is
+    its lead over what wins: hook burgundy_evaluation); a search bot's leaf is then
+    sigmoid(value / scale), the chance itself."""
+    rules = _rules()
+    position = {"seed": 1, "tiles": {"A29": "mine"}, "silver": 1, "workers": 2}
+    start = build_position(rules, **position)
+    more = build_position(rules, **position | {"tiles": {"A29": "mine", "A24": "cow3"}})
+    for state in (start, more):
+        chance = win_chance(state, 0)
+        assert 0.0 < chance < 1.0
+        assert solo_value(state, 0, 0.0) == pytest.approx(
+            LEAD * math.log(chance / (1.0 - chance)))
+        assert MCTSBot(seed=0)._leaf_values(state) == [pytest.approx(chance)]
+    assert win_chance(more, 0) > win_chance(start, 0)  # a space more covered
+
+
+def test_the_expert_hints_a_win_chance_in_solo() -> None:
+    """The expert's hint in a solo game is the mean of its leaves, each the estimated
+    chance to cover the duchy (not a value against the position searched from)."""
+    game = burgundy.Game(_rules(), seed=3)
+    game.play(game.legal_actions()[0])
+    hint = ExpertBot(iterations=60, seed=0).hint(game.state)
+    assert 0.0 < hint.win_chance < 1.0
+    assert abs(hint.win_chance - win_chance(game.state, 0)) < 0.2

@@ -14,9 +14,9 @@ chance events still to come) — with three differences:
   too (the spread of the prediction's errors);
 * **partners are one side**: seats on one estate (the team module's partners) add their
   values, and a seat's leaf value is its side's lead over the best other side — in a team
-  game the bot maximises the team's sum. With one seat (the solo module) the lead is over
-  the root's value, and the solo module's ``burgundy_evaluation`` values covered spaces and
-  a won game;
+  game the bot maximises the team's sum. With one seat (the solo module) the valuation is
+  the solo module's ``burgundy_evaluation``, already a lead over what wins the game: the
+  leaf is the seat's chance to win, and the bot maximises that, not its score;
 * **it thinks for a time or a number of iterations**: ``think`` seconds per decision (for
   people), or ``iterations`` (deterministic: for tournaments and tests);
 * **it may search on several cores** (``workers``, root parallelism): each worker grows a
@@ -158,9 +158,8 @@ class Hint:
     Attributes:
         action: The action it would play.
         win_chance: Its estimate of the seat's chance to win after that action (of the
-            team's, in a team game), between 0 and 1: the mean of the search's leaf values.
-            With one seat (solo) there is no opponent to be ahead of, and the leaves compare
-            with the position searched from: ``0.5`` is "as good as now", more is better.
+            team's, in a team game; of covering the duchy, in a solo game), between 0 and 1:
+            the mean of the search's leaf values.
         options: The actions it searched, best first: ``(action, visits, win chance)``.
     """
 
@@ -314,7 +313,8 @@ class ExpertBot(MCTSBot):
         out = []
         for seat in range(len(seats)):
             side = seats[seat].estate
-            others = max((v for s, v in sides.items() if s != side), default=self._reference)
+            # a lone seat's valuation is already a lead: over what wins the game
+            others = max((v for s, v in sides.items() if s != side), default=0.0)
             out.append(_win_chance((sides[side] - others) / self.scale))
         return out
 

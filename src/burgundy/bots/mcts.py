@@ -6,8 +6,9 @@ at most ``ceil(widening * sqrt(visits))`` children, so the search goes deep on t
 actions), else it picks the child with the best UCB1 score for the seat to move; at a chance
 node it samples an outcome with its probability. A new leaf is scored by the evaluation: each
 seat's value is ``sigmoid((own - best other) / scale)``, and with a single seat (the solo
-module) ``sigmoid((own - own at the root) / scale)``; values are backed up as vectors, so any
-number of players works.
+module) ``sigmoid(own / scale)``: a lone seat's valuation is its lead over what wins the
+game (the hook ``burgundy_evaluation``), so the leaf is its chance to win. Values are backed
+up as vectors, so any number of players works.
 """
 
 from __future__ import annotations
@@ -121,7 +122,6 @@ class MCTSBot:
         self.scale = scale
         self.time_budget = time_budget
         self.evaluation = evaluate if evaluation is None else evaluation
-        self._reference = 0.0  # a lone seat's value at the root of the current search
 
     def choose(self, state: State) -> Action:
         """Return the most visited action of the root after the search."""
@@ -163,8 +163,6 @@ class MCTSBot:
     def _grow(self, state: State) -> _Node:
         """Run the search's iterations from ``state`` and return the root of its tree."""
         root = _Node(state)
-        if len(state.seats) == 1:  # no opponent to compare with: compare with the root
-            self._reference = self.evaluation(state, 0)
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         done = 0
         while True:
@@ -273,7 +271,8 @@ class MCTSBot:
         raw = self._valuations(state, known)
         out = []
         for seat, own in enumerate(raw):
-            others = max((v for s, v in enumerate(raw) if s != seat), default=self._reference)
+            # a lone seat's valuation is already a lead: over what wins the game
+            others = max((v for s, v in enumerate(raw) if s != seat), default=0.0)
             lead = max(min((own - others) / self.scale, 50.0), -50.0)  # no overflow
             out.append(1.0 / (1.0 + math.exp(-lead)))
         return out
