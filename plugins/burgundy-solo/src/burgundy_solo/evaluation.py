@@ -198,7 +198,16 @@ def race(state: State, seat: int) -> tuple[int, float, float, float]:
 
 
 def log_odds(state: State, seat: int) -> float:
-    """The log-odds of :func:`win_chance` (see the module docstring)."""
+    """The log-odds of :func:`win_chance` (see the module docstring).
+
+    Examples:
+        >>> import burgundy
+        >>> from burgundy_solo.evaluation import log_odds, race
+        >>> game = burgundy.Game(players=1, variants=("knowledge", "solo"), seed=1)
+        >>> state = game.play(game.legal_actions()[0])  # the start castle
+        >>> race(state, 0)[0], round(log_odds(state, 0), 2)  # 36 spaces to go: 1 in 11
+        (36, -2.3)
+    """
     estate = state.seat_estate(seat)
     if state.is_terminal:
         empty = estate.empty_mask.bit_count()
