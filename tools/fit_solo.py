@@ -13,8 +13,8 @@ certain), and the game is won when ``X`` reaches the empty spaces and ``last`` m
 last space is the hardest (it needs a hex of one colour, one of the few ways left): of the
 200 games the shipped constants come from, 21 ended with one space empty and 7 with none.
 A finished game shows ``X`` to the space when two or more spaces stayed empty (``X``
-between ``E - F - ½`` and ``E - F + ½``), ``E - 1½ < X < E - ½ + last`` when one did, and
-``X > E - ½ + last`` when it was won; the parameters maximise the likelihood of what the
+between ``E - F - ½`` and ``E - F + ½``, or only ``X < ½`` when no more were covered),
+``E - 1½ < X < E - ½ + last`` when one did, and ``X > E - ½ + last`` when it was won; the parameters maximise the likelihood of what the
 games show (a Nelder-Mead search, numpy only), every fifth game held out to report the
 fit's log loss on the games' results (against that of the training games' win rate). The
 win chance of a position is then ``sigmoid((a·C + c·K + b - E + ½ - last) / (s0 +
@@ -100,7 +100,9 @@ def negative_log_likelihood(theta: Any, x: Any, final: Any) -> float:
     low = np.where(won, empty - 0.5 + last, empty - final - 0.5)
     high = np.where(final == 1, empty - 0.5 + last, empty - final + 0.5)
     below_high = np.where(won, 1.0, _logistic_cdf((high - mean) / scale))
-    chance = below_high - _logistic_cdf((low - mean) / scale)
+    # nothing more covered: X is anywhere below ½ (the seat cannot uncover spaces)
+    below_low = np.where(final == empty, 0.0, _logistic_cdf((low - mean) / scale))
+    chance = below_high - below_low
     return float(-np.mean(np.log(np.maximum(chance, 1e-12))))
 
 

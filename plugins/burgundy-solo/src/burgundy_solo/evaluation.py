@@ -37,8 +37,9 @@ the win chance is ``sigmoid((mean - empty + 0.5 - LAST) / scale)``. The six cons
 fitted by ``tools/fit_solo.py`` to 200 games of the expert at 300 iterations a decision
 (maximum likelihood of the spaces each game left empty; docs/bots.md, *Solo games*). A
 finished game is won or lost: its log-odds are :data:`DECIDED`, or minus that less one for
-each space left empty (so that, the game lost whatever it does, the bot still covers what
-it can).
+each space left empty (so that, the game lost whatever it does, the greedy bot and the
+search's order of trying actions still prefer covering more; the search's win chances
+cannot tell such ends apart).
 """
 
 from __future__ import annotations
@@ -51,18 +52,18 @@ from burgundy_solo.rules import solo
 
 LEAD = 10.0
 """The value of log-odds of 1: the bots' scale, a clear lead (hook ``burgundy_evaluation``)."""
-CAPACITY = 1.4147
+CAPACITY = 1.4504
 """Spaces covered, on average, for each space of :func:`capacity` (fitted)."""
-COLOURS = 0.7469
+COLOURS = 1.0111
 """Spaces covered for each unit of the colours' term (fitted)."""
-BIAS = -2.7108
+BIAS = -3.5264
 """Spaces covered beyond those terms (fitted)."""
-SPREAD = 0.777
-"""The logistic scale, in spaces, of the spaces still to be covered in the game's last
-round (fitted)."""
-SPREAD_PER_ROUND = 0.0199
+SPREAD = 0.8053
+"""The logistic scale, in spaces, of the spaces still to be covered, but for
+:data:`SPREAD_PER_ROUND` for each round left (fitted)."""
+SPREAD_PER_ROUND = 0.0181
 """What each round left adds to :data:`SPREAD` (fitted)."""
-LAST = 1.1249
+LAST = 1.1238
 """What covering the last space costs more than any other, in spaces (fitted)."""
 DECIDED = 20.0
 """The log-odds of a finished game that is won (minus them: lost)."""
@@ -205,8 +206,8 @@ def log_odds(state: State, seat: int) -> float:
         >>> from burgundy_solo.evaluation import log_odds, race
         >>> game = burgundy.Game(players=1, variants=("knowledge", "solo"), seed=1)
         >>> state = game.play(game.legal_actions()[0])  # the start castle
-        >>> race(state, 0)[0], round(log_odds(state, 0), 2)  # 36 spaces to go: 1 in 11
-        (36, -2.3)
+        >>> race(state, 0)[0], round(log_odds(state, 0), 2)  # 36 spaces to go: about 1 in 10
+        (36, -2.24)
     """
     estate = state.seat_estate(seat)
     if state.is_terminal:
