@@ -14,11 +14,11 @@ last space is the hardest (it needs a hex of one colour, one of the few ways lef
 200 games the shipped constants come from, 21 ended with one space empty and 7 with none.
 A finished game shows ``X`` to the space when two or more spaces stayed empty (``X``
 between ``E - F - ½`` and ``E - F + ½``, or only ``X < ½`` when no more were covered),
-``E - 1½ < X < E - ½ + last`` when one did, and ``X > E - ½ + last`` when it was won; the parameters maximise the likelihood of what the
-games show (a Nelder-Mead search, numpy only), every fifth game held out to report the
-fit's log loss on the games' results (against that of the training games' win rate). The
-win chance of a position is then ``sigmoid((a·C + c·K + b - E + ½ - last) / (s0 +
-s1·R))``.
+``E - 1½ < X < E - ½ + last`` when one did, and ``X > E - ½ + last`` when it was won;
+the parameters maximise the likelihood of what the games show (a Nelder-Mead search,
+numpy only), every fifth game held out to report the fit's log loss on the games' results
+(against that of the training games' win rate). The win chance of a position is then
+``sigmoid((a·C + c·K + b - E + ½ - last) / (s0 + s1·R))``.
 
     python tools/fit_solo.py --games 200 --iterations 300 --seed 0 --jobs 2 --data solo.jsonl
 
@@ -48,8 +48,12 @@ from burgundy.bots import ExpertBot
 from burgundy_solo.evaluation import race
 
 VARIANTS = ("knowledge", "solo")
-HOLD_OUT = 5  # every fifth game is held out
+"""The variants of the games played."""
+HOLD_OUT = 5
+"""Every fifth game is held out of the fit, to measure it."""
 PARAMETERS = ("a", "c", "b", "s0", "s1", "last")
+"""The model's parameters, in the order of ``theta``: ``CAPACITY``, ``COLOURS``, ``BIAS``,
+``SPREAD``, ``SPREAD_PER_ROUND`` and ``LAST`` of :mod:`burgundy_solo.evaluation`."""
 
 
 def play(job: tuple[int, int]) -> dict[str, Any]:

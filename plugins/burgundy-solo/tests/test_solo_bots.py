@@ -135,12 +135,14 @@ def test_the_valuation_is_the_log_odds_of_the_win_chance() -> None:
     position = {"seed": 1, "tiles": {"A29": "mine"}, "silver": 1, "workers": 2}
     start = build_position(rules, **position)
     more = build_position(rules, **position | {"tiles": {"A29": "mine", "A24": "cow3"}})
+    bot = MCTSBot(iterations=20, seed=0)
+    bot.choose(more)  # a search from another position: leaves do not depend on its root
     for state in (start, more):
         chance = win_chance(state, 0)
         assert 0.0 < chance < 1.0
         assert solo_value(state, 0, 0.0) == pytest.approx(
             LEAD * math.log(chance / (1.0 - chance)))
-        assert MCTSBot(seed=0)._leaf_values(state) == [pytest.approx(chance)]
+        assert bot._leaf_values(state) == [pytest.approx(chance)]
     assert win_chance(more, 0) > win_chance(start, 0)  # a space more covered
 
 
@@ -150,5 +152,5 @@ def test_the_expert_hints_a_win_chance_in_solo() -> None:
     game = burgundy.Game(_rules(), seed=3)
     game.play(game.legal_actions()[0])
     hint = ExpertBot(iterations=60, seed=0).hint(game.state)
-    assert 0.0 < hint.win_chance < 1.0
-    assert abs(hint.win_chance - win_chance(game.state, 0)) < 0.2
+    now = win_chance(game.state, 0)  # about 0.1 at the start
+    assert now / 2 < hint.win_chance < now * 2  # not 0.5, "as good as now"

@@ -30,7 +30,7 @@ the game on; the Bots page of the docs has the numbers.)
 
 The variants' ``burgundy_evaluation`` modifiers then change that value, in variant order
 (``f(state, seat, value) -> value``): a variant not won by VP values what it is won by
-(the solo module: covered spaces).
+(the solo module: the chance to cover the duchy).
 """
 
 from __future__ import annotations

@@ -219,7 +219,7 @@ def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
 
 @hookimpl
 def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float]:
-    """The bots value covered spaces, not VP (R-SOLO-RESULT)."""
+    """The bots value the chance to cover the duchy, not VP (R-SOLO-RESULT)."""
     return solo_value
 
 
