@@ -340,7 +340,7 @@ def test_a_lone_seats_leaf_is_its_value_as_a_lead(bot: MCTSBot) -> None:
     value = bot.evaluation(state, 0)
     expected = 1.0 / (1.0 + math.exp(-value / bot.scale))
     assert bot._leaf_values(state) == [pytest.approx(expected)]
-    bot.choose(state)  # a search from another root changes nothing
+    bot.choose(state)  # nor does a search from this position (its root's value)
     assert bot._leaf_values(state) == [pytest.approx(expected)]
 
 

@@ -209,9 +209,8 @@ def log_odds(state: State, seat: int) -> float:
         >>> race(state, 0)[0], round(log_odds(state, 0), 2)  # 36 spaces to go: about 1 in 10
         (36, -2.24)
     """
-    estate = state.seat_estate(seat)
     if state.is_terminal:
-        empty = estate.empty_mask.bit_count()
+        empty = state.seat_estate(seat).empty_mask.bit_count()
         return DECIDED if not empty else -DECIDED - empty
     empty, room, colours, rounds = race(state, seat)
     spread = SPREAD + SPREAD_PER_ROUND * rounds
