@@ -14,7 +14,11 @@ the plugins follow: then each side runs with its own plugins). ``--per game`` re
 per second instead of decisions per second: for a change to what counts as a decision (a
 take into a full storage became two), only the time a whole game takes compares.
 ``--clock cpu`` times by the CPU time of each process (``time.process_time``) instead of
-the wall clock, for a machine shared with other work.
+the wall clock, for a machine shared with other work. ``--compiled`` compares the compiled
+builds: REF's worktree is compiled in place (``hatch_build.py``, as ``make compiled`` does)
+and the working tree must be compiled too (``make compiled``); without it both sides run
+REF's and the working tree's sources as they are found (a worktree holds no compiled
+modules, so REF runs pure).
 """
 
 from __future__ import annotations
@@ -74,6 +78,14 @@ def rate(src: Path, code: str, plugins: bool = False) -> float:
     return float(out.split()[-1])
 
 
+def compiled(src: Path) -> bool:
+    """Whether ``burgundy`` imported from ``src`` is the compiled build."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, "-c", "import burgundy; print(burgundy.COMPILED)"],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    return out.split()[-1] == "True"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the A/B and print the ratios."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -87,7 +99,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="each side with its own plugins/*/src")
     parser.add_argument("--per", choices=("decision", "game"), default="decision")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    parser.add_argument("--compiled", action="store_true",
+                        help="compile REF's worktree; the working tree must be compiled")
     args = parser.parse_args(argv)
+    if args.compiled and not compiled(ROOT / "src"):
+        raise SystemExit("--compiled: the working tree is not compiled (run make compiled)")
     variants = tuple(v for v in args.variants.split(",") if v)
     code = WORKLOAD.format(players=args.players, variants=variants,
                            warm=args.warm, games=args.games, per_game=args.per == "game")
@@ -98,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
                         str(old), args.ref], check=True)
         try:
+            if args.compiled:
+                subprocess.run([sys.executable, "hatch_build.py"], cwd=old, check=True,
+                               capture_output=True)
+                if not compiled(old / "src"):
+                    raise SystemExit(f"--compiled: {args.ref} did not compile in place")
             ratios = []
             for _ in range(args.pairs):
                 before = rate(old / "src", code, args.plugins)

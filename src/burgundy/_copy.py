@@ -18,17 +18,17 @@ import attrs
 
 _T = TypeVar("_T")
 
-class _Copiers(dict[tuple[type, tuple[str, ...]], Any]):
-    """Copy functions by ``(class, changed field names)``, generated on first use."""
-
-    def __missing__(self, key: tuple[type, tuple[str, ...]]) -> Any:
-        copier = self[key] = _make_copier(*key)
-        return copier
+_COPIERS: dict[tuple[type, tuple[str, ...]], Any] = {}
+"""The copy function of each ``(class, changed field names)`` (see :func:`copier`), made on
+first use by :func:`_copier_of`."""
 
 
-_COPIERS: dict[tuple[type, tuple[str, ...]], Any] = _Copiers()
-"""The copy function of each ``(class, changed field names)`` (see :func:`copier`); only
-:func:`copier` and :func:`changed` read it."""
+def _copier_of(cls: type, names: tuple[str, ...]) -> Any:
+    """The copy function of ``cls`` for changes to exactly the fields ``names``."""
+    copy = _COPIERS.get((cls, names))
+    if copy is None:
+        copy = _COPIERS[cls, names] = _make_copier(cls, names)
+    return copy
 
 
 def copier(cls: type[_T], *names: str) -> Callable[[_T, dict[str, Any]], _T]:
@@ -38,7 +38,7 @@ def copier(cls: type[_T], *names: str) -> Callable[[_T, dict[str, Any]], _T]:
     Raises:
         TypeError: A name is no field of ``cls``.
     """
-    function: Callable[[_T, dict[str, Any]], _T] = _COPIERS[cls, names]
+    function: Callable[[_T, dict[str, Any]], _T] = _copier_of(cls, names)
     return function
 
 
@@ -59,9 +59,12 @@ def changed(inst: _T, changes: dict[str, Any]) -> _T:
     Raises:
         TypeError: A change names no field.
     """
-    layout = _DICT_LAYOUTS[type(inst)]
+    cls = type(inst)
+    layout = _DICT_LAYOUTS.get(cls, _UNSEEN)
+    if layout is _UNSEEN:
+        layout = _DICT_LAYOUTS[cls] = _dict_layout(cls)
     if layout is None:  # a slotted class
-        result: _T = _COPIERS[type(inst), tuple(changes)](inst, changes)
+        result: _T = _copier_of(cls, tuple(changes))(inst, changes)
         return result
     set_dict, size, fresh = layout
     values = inst.__dict__ | changes
@@ -71,7 +74,7 @@ def changed(inst: _T, changes: dict[str, Any]) -> _T:
         fields = attrs.fields(type(inst))  # type: ignore[arg-type]
         unknown = sorted(set(values) - {a.name for a in fields})
         raise TypeError(f"{type(inst).__name__} has no field(s) {unknown}")
-    copy: _T = _new_object(type(inst))
+    copy: _T = _new_object(cls)
     set_dict(copy, values)
     return copy
 
@@ -79,20 +82,18 @@ def changed(inst: _T, changes: dict[str, Any]) -> _T:
 _new_object = object.__new__
 
 
-class _DictLayouts(dict[type, Any]):
-    """Of each frozen attrs class: ``None`` for a slotted one, else ``(setter of its
-    instance dict, number of fields, the reset of its cache fields)``, made on first use."""
-
-    def __missing__(self, cls: type) -> Any:
-        layout = None
-        if "__slots__" not in cls.__dict__:
-            caches = [a.name for a in attrs.fields(cls) if a.name.startswith("_cache")]
-            layout = (dict_setter(cls), len(attrs.fields(cls)), dict.fromkeys(caches))
-        self[cls] = layout
-        return layout
+def _dict_layout(cls: type) -> Any:
+    """Of a frozen attrs class: ``None`` for a slotted one, else ``(setter of its instance
+    dict, number of fields, the reset of its cache fields)``."""
+    if "__slots__" in cls.__dict__:
+        return None
+    caches = [a.name for a in attrs.fields(cls) if a.name.startswith("_cache")]
+    return dict_setter(cls), len(attrs.fields(cls)), dict.fromkeys(caches)
 
 
-_DICT_LAYOUTS: dict[type, Any] = _DictLayouts()
+_DICT_LAYOUTS: dict[type, Any] = {}
+"""The layout of each class :func:`changed` has copied (:func:`_dict_layout`)."""
+_UNSEEN = object()
 
 
 def _make_copier(cls: type, changed: tuple[str, ...]) -> Any:
