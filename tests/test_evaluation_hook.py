@@ -1,14 +1,20 @@
 """The hook ``burgundy_evaluation`` (issue #13): a variant modifies the bots' heuristic value
-of a state for a seat, ``f(state, seat, value) -> value``, where its game is not won by VP
-(the solo module: covered spaces). Small test plugins are installed by entry point."""
+of a state for a seat, ``f(state, seat, value) -> value``, or values it by itself (a
+``Valuation``), where its game is not won by VP (the solo module: the chance to cover the
+duchy). Small test plugins are installed by entry point."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+
+import attrs
+import pytest
 
 import burgundy
 from burgundy.bots import GreedyBot, MCTSBot, evaluate
 from burgundy.bots.evaluate import base_value
+from burgundy.bots.expert import expert_weights
 from burgundy.testing import build_position, random_playout
 
 Install = Callable[[str, str], None]
@@ -91,3 +97,83 @@ def test_modifiers_fold_in_variant_order(install_plugin: Install) -> None:
     state = _position(rules)
     base = base_value(state, 0)
     assert evaluate(state, 0) == 2.0 * (base + 1.0)  # plus (order 10) first, then double
+
+
+OWN = '''
+from burgundy import hookimpl
+from burgundy.plugin import Valuation
+from burgundy.variant_info import VariantInfo
+
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="own", order=15)
+
+
+@hookimpl
+def burgundy_evaluation(rules):
+    return Valuation(lambda state, seat: 3.0 * state.seat_estate(seat).silver)
+'''
+"""A valuation of its own (:class:`burgundy.plugin.Valuation`), between ``plus`` (order 10)
+and ``double`` (order 20)."""
+
+
+SPY = '''
+from burgundy import hookimpl
+from burgundy.variant_info import VariantInfo
+
+CALLS = []
+
+
+@hookimpl
+def burgundy_variant():
+    return VariantInfo(name="spy", order=10)
+
+
+@hookimpl
+def burgundy_evaluation(rules):
+    def modify(state, seat, value):
+        CALLS.append(seat)
+        return value + 1.0
+    return modify
+'''
+"""A modifier (order 10, before ``own``) that counts its calls in ``CALLS``."""
+
+
+def test_a_valuation_of_its_own_replaces_the_core_value_and_what_came_before(
+    install_plugin: Install,
+) -> None:
+    """A ``Valuation`` is asked without the value: the modifiers of the variants before it
+    are not called, those after it change its value."""
+    install_plugin("own", OWN)
+    install_plugin("spy", SPY)
+    install_plugin("double", BONUS.format(name="double", order=20, body="2.0 * value"))
+    alone = burgundy.Ruleset(players=2, variants=("own",))
+    assert alone.engine.evaluation_replaced
+    state = _position(alone)
+    assert [evaluate(state, seat) for seat in range(2)] == [
+        3.0 * state.seat_estate(seat).silver for seat in range(2)]
+    rules = burgundy.Ruleset(players=2, variants=("double", "own", "spy"))
+    assert rules.engine.evaluation_replaced and len(rules.engine.evaluation) == 2
+    state = _position(rules)
+    assert evaluate(state, 0) == 2.0 * 3.0 * state.seat_estate(0).silver
+    calls = importlib.import_module("burgundy_test_spy").CALLS
+    assert calls == []  # the modifier before the valuation: never asked
+    modifiers = burgundy.Ruleset(players=2, variants=("double", "spy"))
+    assert not modifiers.engine.evaluation_replaced
+    assert evaluate(_position(modifiers), 1) == 2.0 * (base_value(_position(modifiers), 1) + 1)
+    assert calls == [1]
+
+
+def test_the_expert_computes_no_features_beside_a_valuation_of_its_own(
+    install_plugin: Install,
+) -> None:
+    """Weights that are no numbers fail as soon as the features are weighted: beside a
+    ``Valuation`` the expert never weights them."""
+    install_plugin("own", OWN)
+    state = _position(burgundy.Ruleset(players=2, variants=("own",)))
+    broken = attrs.evolve(expert_weights(), weights=("x",) * len(expert_weights().weights))
+    assert broken.value(state, 0) == 3.0 * state.seat_estate(0).silver
+    plain = _position(burgundy.Ruleset(players=2, variants=()))
+    with pytest.raises(TypeError):
+        broken.value(plain, 0)  # without it, the features are weighted

@@ -1,5 +1,5 @@
 """The value types hooks take and return: what a die is used for, income, purchase offers,
-picture rows.
+picture rows, a variant's own valuation.
 
 They sit below the rules and the pictures (which build and read them) so that the hook
 specifications (:mod:`burgundy.hookspecs`) name no module of the rules or of the pictures.
@@ -22,7 +22,7 @@ StateT = TypeVar("StateT")
 """The state type a :class:`PurchaseOffer` takes from: :class:`burgundy.State` (the offer
 module sits below it, so the offer names it by this parameter: ``PurchaseOffer[State]``)."""
 
-__all__ = ["DieUse", "Income", "PictureCell", "PictureRow", "PurchaseOffer"]
+__all__ = ["DieUse", "Income", "PictureCell", "PictureRow", "PurchaseOffer", "Valuation"]
 
 
 @attrs.frozen(slots=True)
@@ -138,3 +138,37 @@ class PictureRow:
     label: str
     cells: tuple[PictureCell, ...]
     groups: tuple[str, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Valuation(Generic[StateT]):
+    """A ``burgundy_evaluation`` answer that values a state by itself, in place of the
+    core's valuation, rather than modifying it.
+
+    A variant whose game is won by something other than VP values its states in its own
+    terms and has no use for the core's value in VP. Answered wrapped in a ``Valuation``,
+    its function is asked without it: the bots' valuations
+    (:func:`burgundy.bots.evaluate.evaluate`, the expert's
+    :meth:`~burgundy.bots.expert.ExpertWeights.value`) then skip their own computation and
+    the modifiers of the variants before it, and the modifiers after it change its value as
+    usual. Called as a modifier, it ignores the value it is given.
+
+    Attributes:
+        value: ``value(state, seat) -> float``, the state's value for the seat.
+
+    Examples:
+        A variant won by silverlings: the bots count those, 3 VP each::
+
+            @hookimpl
+            def burgundy_evaluation(rules):
+                return Valuation(lambda state, seat: 3.0 * state.seat_estate(seat).silver)
+
+        >>> Valuation(lambda state, seat: 2.5)(None, 0, 99.0)
+        2.5
+    """
+
+    value: Callable[[StateT, int], float]
+
+    def __call__(self, state: StateT, seat: int, value: float) -> float:
+        """The value of ``state`` for ``seat``; ``value``, the value so far, is not used."""
+        return self.value(state, seat)

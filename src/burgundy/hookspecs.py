@@ -551,17 +551,27 @@ def burgundy_evaluation(rules: RulesView) -> Callable[[State, int, float], float
     value that measures what it is won by, on a scale like VP's (a clear lead some 10); the
     rules never ask. Asked for decision, chance and finished states alike.
 
+    Such a variant answers its function wrapped in a :class:`~burgundy.plugin.Valuation`
+    (``f(state, seat) -> value``): the bots then do not compute the core's value (nor
+    call the modifiers of the variants before it), which it would throw away.
+
     The search bots compare a seat's value with the best other seat's; a game of one seat
     (which only a variant allows) has no other, so there the value must itself be the
     lead over what wins the game: 0 an even chance, and ``sigmoid(value / 10)`` about the
     chance to win (the solo module: ``10 * logit`` of its estimated win chance).
 
     Examples:
-        A variant won by silverlings: the bots count those, 3 VP each::
+        A variant that makes silverlings worth more: 1 VP more each::
 
             @hookimpl
             def burgundy_evaluation(rules):
-                return lambda state, seat, value: 3.0 * state.seat_estate(seat).silver
+                return lambda state, seat, value: value + state.seat_estate(seat).silver
+
+        A variant won by silverlings: the bots count those alone, 3 VP each::
+
+            @hookimpl
+            def burgundy_evaluation(rules):
+                return Valuation(lambda state, seat: 3.0 * state.seat_estate(seat).silver)
     """
 
 

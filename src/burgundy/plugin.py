@@ -14,7 +14,7 @@ What is here, by group:
   :class:`Chance`, :class:`Step`, :class:`ActionRule`, the base class :class:`Pending` and
   the seats of chance events and automatic steps.
 * **What hooks take and give:** :class:`DieUse`, :class:`Income`, :class:`PurchaseOffer`,
-  :class:`PictureRow`, :class:`PictureCell` and the keyed hooks' mappings
+  :class:`PictureRow`, :class:`PictureCell`, :class:`Valuation` and the keyed hooks' mappings
   (:class:`IncomeModifiers`, :class:`EventHandlers`, ...).
 * **The values plugins read:** :class:`State`, :class:`Ruleset`, :class:`Action`, boards
   and spaces, tile kinds and their tables, the core's pending types; :class:`RulesView`
@@ -75,7 +75,14 @@ from burgundy.geometry import (
     make_board,
     space_name,
 )
-from burgundy.hook_values import DieUse, Income, PictureCell, PictureRow, PurchaseOffer
+from burgundy.hook_values import (
+    DieUse,
+    Income,
+    PictureCell,
+    PictureRow,
+    PurchaseOffer,
+    Valuation,
+)
 from burgundy.hookspecs import (
     EventHandlers,
     HeldThings,
@@ -217,6 +224,7 @@ __all__ = [
     "TileKind",
     "TownHallPlace",
     "Turn",
+    "Valuation",
     "VariantInfo",
     "WarehouseSell",
     "add_silver",

@@ -658,6 +658,7 @@ class EngineView(Protocol):
     deal_boards: tuple[str, ...]
     variant_deal: bool
     tiles_score_when_placed: bool
+    evaluation_replaced: bool
     unordered: frozenset[type]
     action_types: tuple[type, ...]
     pending_types: tuple[type, ...]

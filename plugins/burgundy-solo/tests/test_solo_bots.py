@@ -67,7 +67,7 @@ def test_the_solo_valuation_counts_spaces_not_vp() -> None:
     rich = set_seat(fewer, 0, vp=45)  # VP (short of the target) do not outweigh a space
     assert base_value(rich, 0) > base_value(more, 0)  # the core's valuation: they do
     assert evaluate(rich, 0) < evaluate(more, 0)
-    assert evaluate(more, 0) == solo_value(more, 0, base_value(more, 0))
+    assert evaluate(more, 0) == solo_value(more, 0)
     stored = build_position(rules, seed=1, tiles={"A29": "mine"}, storage=["cow3"],
                             silver=1, workers=2)
     assert evaluate(fewer, 0) < evaluate(stored, 0) < evaluate(more, 0)  # a hex to place
@@ -140,7 +140,7 @@ def test_the_valuation_is_the_log_odds_of_the_win_chance() -> None:
     for state in (start, more):
         chance = win_chance(state, 0)
         assert 0.0 < chance < 1.0
-        assert solo_value(state, 0, 0.0) == pytest.approx(
+        assert solo_value(state, 0) == pytest.approx(
             LEAD * math.log(chance / (1.0 - chance)))
         assert bot._leaf_values(state) == [pytest.approx(chance)]
     assert win_chance(more, 0) > win_chance(start, 0)  # a space more covered

@@ -29,8 +29,9 @@ duchy's terms shrank with ``L``: the greedy bot hoarded workers and silver from 
 the game on; the Bots page of the docs has the numbers.)
 
 The variants' ``burgundy_evaluation`` modifiers then change that value, in variant order
-(``f(state, seat, value) -> value``): a variant not won by VP values what it is won by
-(the solo module: the chance to cover the duchy).
+(``f(state, seat, value) -> value``). A variant not won by VP values what it is won by (the
+solo module: the chance to cover the duchy) with a :class:`~burgundy.plugin.Valuation`,
+which replaces this valuation: it is then not computed.
 """
 
 from __future__ import annotations
@@ -97,10 +98,13 @@ def evaluate(state: State, seat: int) -> float:
 
     At the end of the game it is the seat's score (the final scoring is in it already),
     unless a variant's ``burgundy_evaluation`` modifier says otherwise; the modifiers
-    change every value, in variant order.
+    change every value, in variant order. A variant's own
+    :class:`~burgundy.plugin.Valuation` replaces :func:`base_value` (not computed then) and
+    the modifiers before it.
     """
-    value = base_value(state, seat)
-    for modifier in state.rules.engine.evaluation:
+    engine = state.rules.engine
+    value = 0.0 if engine.evaluation_replaced else base_value(state, seat)
+    for modifier in engine.evaluation:
         value = modifier(state, seat, value)
     return value
 

@@ -113,11 +113,14 @@ class ExpertWeights:
             >>> expert_weights().value(state, 0) == expert_value(state, 0)
             True
         """
-        if state.is_terminal:
+        engine = state.rules.engine
+        if engine.evaluation_replaced:  # a variant's own valuation: no use for the features
+            value = 0.0
+        elif state.is_terminal:
             value = float(state.seats[seat].vp)
         else:
             value = weighted_features(state, seat, self.weights)
-        for modifier in state.rules.engine.evaluation:
+        for modifier in engine.evaluation:
             value = modifier(state, seat, value)
         return value
 

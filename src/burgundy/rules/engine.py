@@ -20,6 +20,7 @@ from burgundy import pending as pen
 from burgundy.components import RulesetTiles, TileKind, register_tiles, ruleset_tiles
 from burgundy.errors import MESSAGE_ECHO_LIMIT, IllegalActionError, brief
 from burgundy.geometry import Board, boards
+from burgundy.hook_values import Valuation
 from burgundy.hookspecs import COLLECTED_HOOKS, KEYED_HOOKS
 from burgundy.pending import ActionRule, Chance, Decision, PendingKind, Step
 from burgundy.rules import order as ordering
@@ -143,7 +144,7 @@ def _engine_slots(namespace: dict[str, Any]) -> tuple[str, ...]:
         "rules", "_validate", "caches", "tiles", "seat_estates", "boards", "deal_boards",
         "variant_deal", "pending_rules", "decisions", "chances", "steps", "action_handlers",
         "tiles_score_when_placed", "free_actions", "action_types", "pending_types",
-        "unordered",
+        "unordered", "evaluation_replaced",
     )
     hooks = (f"{h}_mods" if callable(namespace.get(h)) else h for h in COLLECTED_HOOKS)
     keyed = (attribute for keys in KEYED_HOOKS.values() for attribute in keys.values())
@@ -194,6 +195,10 @@ class Engine(EngineView):
             (:attr:`~burgundy.variant_info.VariantInfo.unordered_pending`,
             :mod:`burgundy.rules.order`); empty in most rulesets, and then nothing of the
             choice is on the hot path but a test of this set.
+        evaluation_replaced: Whether a variant values the states by itself (a
+            :class:`~burgundy.hook_values.Valuation` among the ``burgundy_evaluation``
+            answers): ``evaluation`` then starts with the last such one, and the bots'
+            valuations do not compute their own.
     """
 
     def __init__(
@@ -245,6 +250,11 @@ class Engine(EngineView):
         self.tiles: RulesetTiles = ruleset_tiles(kinds)
         for name in COLLECTED_HOOKS:
             setattr(self, hook_attribute(name), tuple(a for _, a in collect(name)))
+        # a variant's own valuation replaces what comes before it (the core's, the modifiers)
+        replacing = [k for k, f in enumerate(self.evaluation) if isinstance(f, Valuation)]
+        self.evaluation_replaced: bool = bool(replacing)
+        if replacing:
+            self.evaluation = self.evaluation[replacing[-1]:]
         for name, keys in KEYED_HOOKS.items():
             self._compile_keyed(name, keys, collect(name))
         self.seat_estates: tuple[int, ...] = _seat_estates(

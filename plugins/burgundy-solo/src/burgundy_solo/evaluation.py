@@ -232,7 +232,8 @@ def win_chance(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-max(min(log_odds(state, seat), 50.0), -50.0)))
 
 
-def solo_value(state: State, seat: int, value: float) -> float:
+def solo_value(state: State, seat: int) -> float:
     """The valuation of ``state`` for ``seat``: :data:`LEAD` times the log-odds of its
-    :func:`win_chance`; the core's ``value`` in VP is not used."""
+    :func:`win_chance` (the plugin's ``burgundy_evaluation``, a ``Valuation``: the bots
+    compute no value in VP beside it)."""
     return LEAD * log_odds(state, seat)

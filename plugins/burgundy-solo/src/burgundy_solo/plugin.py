@@ -26,6 +26,7 @@ from burgundy.plugin import (
     StorageModifiers,
     TileKind,
     TownHallPlace,
+    Valuation,
     VariantInfo,
     WarehouseSell,
     hookimpl,
@@ -218,9 +219,10 @@ def _picture_rows(state: State, estate: int) -> Sequence[PictureRow]:
 
 
 @hookimpl
-def burgundy_evaluation(rules: Ruleset) -> Callable[[State, int, float], float]:
-    """The bots value the chance to cover the duchy, not VP (R-SOLO-RESULT)."""
-    return solo_value
+def burgundy_evaluation(rules: Ruleset) -> Valuation[State]:
+    """The bots value the chance to cover the duchy, not VP (R-SOLO-RESULT): a valuation
+    of its own, in place of the core's."""
+    return Valuation(solo_value)
 
 
 def _observed(state: State, seat: int) -> list[float]:
