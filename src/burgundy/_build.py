@@ -20,6 +20,7 @@ __all__ = ["COMPILED", "COMPILED_MODULES"]
 
 COMPILED_MODULES: Final[tuple[str, ...]] = (
     "burgundy._copy",
+    "burgundy._sorted",
     "burgundy.rules.dice",
     "burgundy.rules.effects",
     "burgundy.rules.engine",
@@ -36,7 +37,8 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
 )
 """The modules the compiled build compiles with mypyc: the hot path of the rules, the copy
 machinery of the value types (``burgundy._copy``: every copy a rule makes of a state, seat or
-estate goes through it), and the valuations the search bots call at every node
+estate goes through it) and ``burgundy._sorted`` (``distinct``, asked for every storage,
+depot and dice a decision lists actions from), and the valuations the search bots call at every node
 (``burgundy.bots.evaluate``, and ``burgundy.bots.features`` for the expert's).
 
 Left out: ``burgundy.bots.mcts`` and ``burgundy.bots.expert`` (their bots are public
