@@ -115,8 +115,11 @@ def main(argv: list[str] | None = None) -> int:
                         str(old), args.ref], check=True)
         try:
             if args.compiled:
-                subprocess.run([sys.executable, "hatch_build.py"], cwd=old, check=True,
-                               capture_output=True)
+                build = subprocess.run([sys.executable, "hatch_build.py"], cwd=old,
+                                       capture_output=True, text=True, check=False)
+                if build.returncode:
+                    raise SystemExit(f"--compiled: {args.ref} did not compile:\n"
+                                     f"{build.stderr[-2000:]}")
                 if not compiled(old / "src"):
                     raise SystemExit(f"--compiled: {args.ref} did not compile in place")
             ratios = []

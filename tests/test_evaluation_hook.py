@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 import pytest
 
 import burgundy
 from burgundy.bots import GreedyBot, MCTSBot, evaluate
-from burgundy.bots.evaluate import base_value
+from burgundy.bots.evaluate import base_value, own_valuation
 from burgundy.bots.expert import expert_weights
 from burgundy.testing import build_position, random_playout
+from repo_scripts import load_script
 
 Install = Callable[[str, str], None]
 
@@ -110,12 +112,24 @@ def burgundy_variant():
     return VariantInfo(name="own", order=15)
 
 
+FINAL = []
+
+
 @hookimpl
 def burgundy_evaluation(rules):
     return Valuation(lambda state, seat: 3.0 * state.seat_estate(seat).silver)
+
+
+@hookimpl
+def burgundy_scoring(rules):
+    def final(state, seat):
+        FINAL.append(seat)
+        return {}
+    return {"final": final}
 '''
-"""A valuation of its own (:class:`burgundy.plugin.Valuation`), between ``plus`` (order 10)
-and ``double`` (order 20)."""
+"""A valuation of its own (:class:`burgundy.plugin.Valuation`), between ``spy`` (order 10)
+and ``double`` (order 20); its final-scoring term (nothing) counts the calls in ``FINAL``:
+the core's valuation would ask it."""
 
 
 SPY = '''
@@ -149,18 +163,22 @@ def test_a_valuation_of_its_own_replaces_the_core_value_and_what_came_before(
     install_plugin("spy", SPY)
     install_plugin("double", BONUS.format(name="double", order=20, body="2.0 * value"))
     alone = burgundy.Ruleset(players=2, variants=("own",))
-    assert alone.engine.evaluation_replaced
     state = _position(alone)
+    assert own_valuation(state)
     assert [evaluate(state, seat) for seat in range(2)] == [
         3.0 * state.seat_estate(seat).silver for seat in range(2)]
+    final = importlib.import_module("burgundy_test_own").FINAL
+    assert final == []  # the core's valuation: not computed
+    base_value(state, 1)
+    assert final == [1]  # which would have asked the variant's final-scoring term
     rules = burgundy.Ruleset(players=2, variants=("double", "own", "spy"))
-    assert rules.engine.evaluation_replaced and len(rules.engine.evaluation) == 2
+    assert len(rules.engine.evaluation) == 2
     state = _position(rules)
     assert evaluate(state, 0) == 2.0 * 3.0 * state.seat_estate(0).silver
     calls = importlib.import_module("burgundy_test_spy").CALLS
     assert calls == []  # the modifier before the valuation: never asked
     modifiers = burgundy.Ruleset(players=2, variants=("double", "spy"))
-    assert not modifiers.engine.evaluation_replaced
+    assert not own_valuation(_position(modifiers))
     assert evaluate(_position(modifiers), 1) == 2.0 * (base_value(_position(modifiers), 1) + 1)
     assert calls == [1]
 
@@ -177,3 +195,20 @@ def test_the_expert_computes_no_features_beside_a_valuation_of_its_own(
     plain = _position(burgundy.Ruleset(players=2, variants=()))
     with pytest.raises(TypeError):
         broken.value(plain, 0)  # without it, the features are weighted
+
+
+def test_the_solo_benchmark_can_still_play_with_the_core_valuation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``benchmarks/solo_bots.py --core-evaluation`` empties the engine's ``evaluation``:
+    the solo module's own valuation goes with it, and the core's counts again."""
+    tool = load_script(Path(__file__).parent.parent / "benchmarks" / "solo_bots.py",
+                       "solo_bots")
+    own = tool.ruleset("13a", core_evaluation=False)
+    assert own_valuation(own.initial_state())
+    # the engine is shared by every ruleset of this configuration: given back afterwards
+    monkeypatch.setattr(own.engine, "evaluation", own.engine.evaluation)
+    core = tool.ruleset("13a", core_evaluation=True)
+    state = core.initial_state()
+    assert not own_valuation(state)
+    assert evaluate(state, 0) == base_value(state, 0) != 0.0

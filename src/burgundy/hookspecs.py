@@ -551,7 +551,7 @@ def burgundy_evaluation(rules: RulesView) -> Callable[[State, int, float], float
     value that measures what it is won by, on a scale like VP's (a clear lead some 10); the
     rules never ask. Asked for decision, chance and finished states alike.
 
-    Such a variant answers its function wrapped in a :class:`~burgundy.plugin.Valuation`
+    Such a variant answers its function wrapped in a :class:`~burgundy.hook_values.Valuation`
     (``f(state, seat) -> value``): the bots then do not compute the core's value (nor
     call the modifiers of the variants before it), which it would throw away.
 

@@ -658,7 +658,6 @@ class EngineView(Protocol):
     deal_boards: tuple[str, ...]
     variant_deal: bool
     tiles_score_when_placed: bool
-    evaluation_replaced: bool
     unordered: frozenset[type]
     action_types: tuple[type, ...]
     pending_types: tuple[type, ...]

@@ -30,7 +30,7 @@ the game on; the Bots page of the docs has the numbers.)
 
 The variants' ``burgundy_evaluation`` modifiers then change that value, in variant order
 (``f(state, seat, value) -> value``). A variant not won by VP values what it is won by (the
-solo module: the chance to cover the duchy) with a :class:`~burgundy.plugin.Valuation`,
+solo module: the chance to cover the duchy) with a :class:`~burgundy.hook_values.Valuation`,
 which replaces this valuation: it is then not computed.
 """
 
@@ -40,6 +40,7 @@ import math
 
 from burgundy.components import TILE_COLOUR
 from burgundy.geometry import Board
+from burgundy.hook_values import Valuation
 from burgundy.rules.phases import mines
 from burgundy.rules.place import colour_spaces
 from burgundy.rules.scoring import (
@@ -96,17 +97,31 @@ def game_left(state: State) -> float:
 def evaluate(state: State, seat: int) -> float:
     """Return the valuation of ``state`` for seat ``seat`` (see the module docstring).
 
-    At the end of the game it is the seat's score (the final scoring is in it already),
-    unless a variant's ``burgundy_evaluation`` modifier says otherwise; the modifiers
-    change every value, in variant order. A variant's own
-    :class:`~burgundy.plugin.Valuation` replaces :func:`base_value` (not computed then) and
-    the modifiers before it.
+    It is :func:`base_value` (at the end of the game the seat's score, the final scoring in
+    it already), changed by the variants' ``burgundy_evaluation`` modifiers in variant
+    order; where a variant values the states by itself (:func:`own_valuation`), its
+    valuation and the modifiers after it, and :func:`base_value` is not computed.
     """
-    engine = state.rules.engine
-    value = 0.0 if engine.evaluation_replaced else base_value(state, seat)
-    for modifier in engine.evaluation:
+    value = 0.0 if own_valuation(state) else base_value(state, seat)
+    for modifier in state.rules.engine.evaluation:
         value = modifier(state, seat, value)
     return value
+
+
+def own_valuation(state: State) -> bool:
+    """Whether a variant of ``state``'s ruleset values the states by itself (a
+    :class:`~burgundy.hook_values.Valuation` answers its ``burgundy_evaluation``): the engine's
+    ``evaluation`` then starts with it, and the bots compute no valuation of their own.
+
+    Examples:
+        >>> import burgundy
+        >>> own_valuation(burgundy.Game(players=2, seed=1).state)
+        False
+        >>> own_valuation(burgundy.Game(players=1, variants=("knowledge", "solo"), seed=1).state)
+        True
+    """
+    evaluation = state.rules.engine.evaluation
+    return bool(evaluation) and isinstance(evaluation[0], Valuation)
 
 
 def base_value(state: State, seat: int) -> float:

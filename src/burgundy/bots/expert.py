@@ -41,6 +41,7 @@ import attrs
 
 from burgundy._data import load
 from burgundy.actions import Action
+from burgundy.bots.evaluate import own_valuation
 from burgundy.bots.features import FEATURE_NAMES, weighted_features
 from burgundy.bots.mcts import MCTSBot, _is_number
 from burgundy.errors import brief
@@ -104,7 +105,9 @@ class ExpertWeights:
     def value(self, state: State, seat: int) -> float:
         """Value ``state`` for ``seat`` with these weights, as :func:`expert_value` does
         with the shipped ones: the final score when the game is over, else the weighted
-        features; then the variants' ``burgundy_evaluation`` modifiers.
+        features; then the variants' ``burgundy_evaluation`` modifiers. Where a variant
+        values the states by itself (:func:`~burgundy.bots.evaluate.own_valuation`), its
+        valuation and the modifiers after it, the features not computed.
 
         Examples:
             >>> import burgundy
@@ -113,14 +116,13 @@ class ExpertWeights:
             >>> expert_weights().value(state, 0) == expert_value(state, 0)
             True
         """
-        engine = state.rules.engine
-        if engine.evaluation_replaced:  # a variant's own valuation: no use for the features
+        if own_valuation(state):  # a variant values the states itself: no features
             value = 0.0
         elif state.is_terminal:
             value = float(state.seats[seat].vp)
         else:
             value = weighted_features(state, seat, self.weights)
-        for modifier in engine.evaluation:
+        for modifier in state.rules.engine.evaluation:
             value = modifier(state, seat, value)
         return value
 
@@ -142,7 +144,8 @@ def expert_value(state: State, seat: int) -> float:
     game is over, else the learned prediction of it up to a constant common to all seats
     (the weights are fitted to the seats' differences: only leads count); then the
     variants' ``burgundy_evaluation`` modifiers, in variant order, as for
-    :func:`~burgundy.bots.evaluate.evaluate`.
+    :func:`~burgundy.bots.evaluate.evaluate` (a variant's own valuation in place of all
+    that before it).
 
     Examples:
         >>> import burgundy

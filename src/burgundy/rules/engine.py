@@ -144,7 +144,7 @@ def _engine_slots(namespace: dict[str, Any]) -> tuple[str, ...]:
         "rules", "_validate", "caches", "tiles", "seat_estates", "boards", "deal_boards",
         "variant_deal", "pending_rules", "decisions", "chances", "steps", "action_handlers",
         "tiles_score_when_placed", "free_actions", "action_types", "pending_types",
-        "unordered", "evaluation_replaced",
+        "unordered",
     )
     hooks = (f"{h}_mods" if callable(namespace.get(h)) else h for h in COLLECTED_HOOKS)
     keyed = (attribute for keys in KEYED_HOOKS.values() for attribute in keys.values())
@@ -167,6 +167,11 @@ class Engine(EngineView):
     are derived from :mod:`burgundy.hookspecs` when the engine is built, and typed for mypy
     by :class:`burgundy.state.EngineView` (the protocol this class implements, which
     ``tools/hook_table.py`` writes from the same module).
+
+    Of the hook tuples, ``evaluation`` starts with the last
+    :class:`~burgundy.hook_values.Valuation` among the ``burgundy_evaluation`` answers, if
+    there is one: a variant's own valuation replaces what comes before it (the bots'
+    valuations then compute none of their own: :func:`burgundy.bots.evaluate.own_valuation`).
 
     Attributes:
         rules: The ruleset.
@@ -195,10 +200,6 @@ class Engine(EngineView):
             (:attr:`~burgundy.variant_info.VariantInfo.unordered_pending`,
             :mod:`burgundy.rules.order`); empty in most rulesets, and then nothing of the
             choice is on the hot path but a test of this set.
-        evaluation_replaced: Whether a variant values the states by itself (a
-            :class:`~burgundy.hook_values.Valuation` among the ``burgundy_evaluation``
-            answers): ``evaluation`` then starts with the last such one, and the bots'
-            valuations do not compute their own.
     """
 
     def __init__(
@@ -250,9 +251,9 @@ class Engine(EngineView):
         self.tiles: RulesetTiles = ruleset_tiles(kinds)
         for name in COLLECTED_HOOKS:
             setattr(self, hook_attribute(name), tuple(a for _, a in collect(name)))
-        # a variant's own valuation replaces what comes before it (the core's, the modifiers)
+        # a variant's own valuation replaces what comes before it (the core's, the modifiers):
+        # the tuple starts with the last one (burgundy.bots.evaluate.own_valuation)
         replacing = [k for k, f in enumerate(self.evaluation) if isinstance(f, Valuation)]
-        self.evaluation_replaced: bool = bool(replacing)
         if replacing:
             self.evaluation = self.evaluation[replacing[-1]:]
         for name, keys in KEYED_HOOKS.items():
