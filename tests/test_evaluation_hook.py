@@ -177,9 +177,9 @@ def test_a_valuation_of_its_own_replaces_the_core_value_and_what_came_before(
     assert evaluate(state, 0) == 2.0 * 3.0 * state.seat_estate(0).silver
     calls = importlib.import_module("burgundy_test_spy").CALLS
     assert calls == []  # the modifier before the valuation: never asked
-    modifiers = burgundy.Ruleset(players=2, variants=("double", "spy"))
-    assert not own_valuation(_position(modifiers))
-    assert evaluate(_position(modifiers), 1) == 2.0 * (base_value(_position(modifiers), 1) + 1)
+    modified = _position(burgundy.Ruleset(players=2, variants=("double", "spy")))
+    assert not own_valuation(modified)
+    assert evaluate(modified, 1) == 2.0 * (base_value(modified, 1) + 1)
     assert calls == [1]
 
 

@@ -35,11 +35,11 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "burgundy.bots.evaluate",
     "burgundy.bots.features",
 )
-"""The modules the compiled build compiles with mypyc: the hot path of the rules, the copy
-machinery of the value types (``burgundy._copy``: every copy a rule makes of a state, seat or
-estate goes through it) and ``burgundy._sorted`` (``distinct``, asked for every storage,
-depot and dice a decision lists actions from), and the valuations the search bots call at every node
-(``burgundy.bots.evaluate``, and ``burgundy.bots.features`` for the expert's).
+"""The modules the compiled build compiles with mypyc: the hot path of the rules; two
+helpers the rules call all the time, ``burgundy._copy`` (every copy a rule makes of a
+state, seat or estate) and ``burgundy._sorted`` (``distinct``, asked for every storage,
+depot and dice a decision lists actions from); and the valuations the search bots call at
+every node (``burgundy.bots.evaluate``, and ``burgundy.bots.features`` for the expert's).
 
 Left out: ``burgundy.bots.mcts`` and ``burgundy.bots.expert`` (their bots are public
 classes that users and the expert subclass; a compiled class cannot have a Python

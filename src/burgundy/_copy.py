@@ -71,9 +71,9 @@ def changed(inst: _T, changes: dict[str, Any]) -> _T:
     if fresh:
         values.update(fresh)
     if len(values) != size:
-        fields = attrs.fields(type(inst))  # type: ignore[arg-type]
+        fields = attrs.fields(cls)  # type: ignore[arg-type]
         unknown = sorted(set(values) - {a.name for a in fields})
-        raise TypeError(f"{type(inst).__name__} has no field(s) {unknown}")
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     copy: _T = _new_object(cls)
     set_dict(copy, values)
     return copy
